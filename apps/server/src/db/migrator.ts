@@ -1,0 +1,54 @@
+import { type Kysely, sql } from 'kysely';
+import type { AppDatabase, DialectName } from './dialect.ts';
+import type { Database } from './schema.ts';
+import * as foundation from './migrations/0001-foundation.migration.ts';
+
+interface VersionedMigration {
+  readonly version: string;
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+}
+
+/** Any value works as long as no other advisory lock in the app uses it. */
+const MIGRATION_LOCK_KEY = 7_301_001;
+
+/**
+ * Every migration in order. A migration is never edited once it has shipped; a change is a new file.
+ * Kysely's own Migrator is not used because these migrations need to know the dialect.
+ */
+export const MIGRATIONS: readonly VersionedMigration[] = [{ version: '0001-foundation', up: foundation.up }];
+
+async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('schema_migrations')
+    .select('version')
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Applies the migrations that have not run yet, each in its own transaction, and returns their versions. */
+export async function migrateToLatest(database: AppDatabase): Promise<string[]> {
+  const { db, dialect } = database;
+  await db.schema
+    .createTable('schema_migrations')
+    .ifNotExists()
+    .addColumn('version', 'varchar(100)', (column) => column.primaryKey())
+    .addColumn('applied_at', 'bigint', (column) => column.notNull())
+    .execute();
+  const applied: string[] = [];
+  for (const migration of MIGRATIONS) {
+    if (await isApplied(db, migration.version)) continue;
+    await db.transaction().execute(async (trx) => {
+      // Two instances starting at once must not both apply a migration: PostgreSQL serialises them here.
+      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      if (await isApplied(trx, migration.version)) return;
+      await migration.up(trx as unknown as Kysely<unknown>, dialect);
+      await trx
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, applied_at: Date.now() })
+        .execute();
+      applied.push(migration.version);
+    });
+  }
+  return applied;
+}

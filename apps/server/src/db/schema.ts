@@ -1,0 +1,61 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types of the whole database. Money columns are BIGINT minor units named *_minor; times are
+ * BIGINT UTC epoch milliseconds named *_at. Booleans are stored as 0/1 integers on both dialects.
+ */
+export interface Database extends FoundationTables {}
+
+/**
+ * Tables of migration 0001. Later modules declare their tables beside their code (for example
+ * `modules/accounts/accounts.tables.ts`) and add them to the `Database` interface above.
+ */
+export interface FoundationTables {
+  schema_migrations: SchemaMigrationsTable;
+  settings: SettingsTable;
+  products: ProductsTable;
+  more_games: MoreGamesTable;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text of the typed value; the settings module owns parsing. */
+  value_json: string;
+  updated_at: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  price_minor: number;
+  main_image: string;
+  image2: string;
+  image3: string;
+  spec: string;
+  stock: number;
+  cancellable: ColumnType<number, number | undefined, number>;
+  is_active: ColumnType<number, number | undefined, number>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MoreGamesTable {
+  id: Generated<number>;
+  name: string;
+  image: string;
+  launch_url: string;
+  is_enabled: ColumnType<number, number | undefined, number>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: number;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type MoreGameRow = Selectable<MoreGamesTable>;

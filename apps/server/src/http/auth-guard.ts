@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from './app-error.ts';
+
+/** Who is calling: resolved from the `Authorization: Token <token>` header by the session store. */
+export interface AuthenticatedUser {
+  readonly userId: number;
+  readonly sessionId: number;
+}
+
+/** Looks up a raw token; answers null for an unknown, revoked or expired one. */
+export interface SessionResolver {
+  resolve(token: string): Promise<AuthenticatedUser | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth guard on authenticated routes; undefined elsewhere. */
+    authUser?: AuthenticatedUser;
+  }
+}
+
+/** Tokens are 32 random bytes in base64url (43 characters); anything else is rejected before a lookup. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Extracts the token of an `Authorization: Token <token>` header, or null when absent or malformed. */
+export function readTokenHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Token\s+(\S+)\s*$/.exec(header);
+  const token = match?.[1];
+  return token && TOKEN_PATTERN.test(token) ? token : null;
+}
+
+export type AuthGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** A preHandler that answers 401 unless the request carries a live session token. */
+export function createAuthGuard(sessions: SessionResolver): AuthGuard {
+  return async (request) => {
+    const token = readTokenHeader(request.headers.authorization);
+    if (!token) throw unauthorized();
+    const user = await sessions.resolve(token);
+    if (!user) throw unauthorized();
+    request.authUser = user;
+  };
+}
+
+/** The authenticated user of a guarded route; calling it on an unguarded route is a bug. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.authUser) throw new Error('currentUser() called on a route without the auth guard');
+  return request.authUser;
+}

@@ -1,0 +1,34 @@
+/**
+ * Response codes: the HTTP status always equals the envelope's `code` (DESIGN.md "API conventions").
+ * The spec gives 403 a special meaning on login: a verification code is required.
+ */
+export const ResponseCode = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  verificationRequired: 403,
+  notFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  idempotencyMismatch: 422,
+  tooManyRequests: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+/** Every failure answers this envelope. */
+export interface ErrorEnvelope {
+  code: number;
+  msg: string;
+  /** Present on 500 answers so the operator can find the logged error. */
+  error_id?: string;
+}
+
+/** Server messages that the app recognises by text (spec §8 of both documents). */
+export const ServerMessage = {
+  unauthorized: 'Please log in again',
+  notFound: 'Not found',
+  internal: 'An error occurred, please try again later.',
+  upiAccountEmpty: 'UPI Account can not be empty',
+} as const;

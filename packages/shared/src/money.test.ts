@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatMinorAmount,
+  formatMoney,
+  MAX_AMOUNT_MINOR,
+  majorToMinor,
+  minorToDecimalString,
+  parseMoneyToMinor,
+} from './money.ts';
+
+describe('parseMoneyToMinor', () => {
+  it.each([
+    ['100', 10_000],
+    ['100.5', 10_050],
+    ['100.05', 10_005],
+    ['0.01', 1],
+    [' 12,30 ', 1_230],
+    ['007', 700],
+    ['5.', 500],
+    [250, 25_000],
+    [19.99, 1_999],
+    [0.1, 10],
+  ])('parses %j into %i minor units', (input, expected) => {
+    expect(parseMoneyToMinor(input)).toEqual({ ok: true, amountMinor: expected });
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    [undefined, 'empty'],
+    [null, 'empty'],
+    ['abc', 'not_a_number'],
+    ['1e5', 'not_a_number'],
+    ['1.2.3', 'not_a_number'],
+    ['0x10', 'not_a_number'],
+    [Number.NaN, 'not_a_number'],
+    [Number.POSITIVE_INFINITY, 'not_a_number'],
+    [{}, 'not_a_number'],
+    ['1.234', 'too_many_decimals'],
+    [1.234, 'too_many_decimals'],
+    ['-5', 'negative'],
+    [-0.5, 'negative'],
+    ['99999999999999', 'too_large'],
+  ])('refuses %j as %s', (input, reason) => {
+    expect(parseMoneyToMinor(input)).toEqual({ ok: false, reason });
+  });
+
+  it('accepts the largest allowed amount and nothing above it', () => {
+    expect(parseMoneyToMinor('10000000000')).toEqual({ ok: true, amountMinor: MAX_AMOUNT_MINOR });
+    expect(parseMoneyToMinor('10000000000.01')).toEqual({ ok: false, reason: 'too_large' });
+  });
+});
+
+describe('formatting', () => {
+  it('writes the wire form with two decimals', () => {
+    expect(minorToDecimalString(0)).toBe('0.00');
+    expect(minorToDecimalString(5)).toBe('0.05');
+    expect(minorToDecimalString(123_450)).toBe('1234.50');
+    expect(minorToDecimalString(-305)).toBe('-3.05');
+  });
+
+  it('refuses a non-integer amount loudly', () => {
+    expect(() => minorToDecimalString(1.5)).toThrow(/invariant/);
+  });
+
+  it('uses each market symbol and separator', () => {
+    expect(formatMoney(123_450, 'in')).toBe('₹ 1234.50');
+    expect(formatMoney(123_450, 'pt')).toBe('R$ 1234,50');
+    expect(formatMoney(123_450, 'mx')).toBe('Mex$ 1234.50');
+    expect(formatMoney(123_450, 'vi')).toBe('₫ 1234.50');
+    expect(formatMoney(-100, 'pt')).toBe('-R$ 1,00');
+    expect(formatMinorAmount(1, 'pt')).toBe('0,01');
+  });
+
+  it('converts presets to minor units', () => {
+    expect(majorToMinor(100)).toBe(10_000);
+  });
+
+  it('round-trips every amount from 0.00 to 20.00', () => {
+    for (let amountMinor = 0; amountMinor <= 2_000; amountMinor += 1) {
+      expect(parseMoneyToMinor(minorToDecimalString(amountMinor))).toEqual({ ok: true, amountMinor });
+    }
+  });
+});
