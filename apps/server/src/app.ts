@@ -35,7 +35,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    requestIdLogLabel: 'requestId',
     genReqId: (request) => {
       const inbound = request.headers['x-request-id'];
       return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('starts with no environment at all: port 3000, embedded database under ./data, market in', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.market).toBe('in');
+    expect(config.databaseUrl).toBe(`sqlite:${path.resolve('./data/app.db')}`);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.seedDemo).toBe(true);
+    expect(config.isProduction).toBe(false);
+  });
+
+  it('reads every variable it knows', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://app@db/app',
+      REDIS_URL: 'redis://cache:6379',
+      MARKET: 'pt',
+      PUBLIC_URL: 'https://shop.example.com/',
+      DATA_DIR: '/var/lib/shop',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      databaseUrl: 'postgres://app@db/app',
+      redisUrl: 'redis://cache:6379',
+      market: 'pt',
+      publicUrl: 'https://shop.example.com',
+      dataDir: '/var/lib/shop',
+      seedDemo: false,
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', MARKET: '' }).port).toBe(3000);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', MARKET: 'br', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+      expect.unreachable('loadConfig should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/^PORT: .*"eighty"/m);
+      expect(problems).toMatch(/^MARKET: must be one of in, pt, mx, vi/m);
+      expect(problems).toMatch(/^DATABASE_URL: must be postgres/m);
+      expect(problems).toMatch(/^SEED_DEMO: must be true or false/m);
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { countAllProducts } from '../shop/shop.repository.ts';
+import { DEMO_BANNER_PATHS, DEMO_NOTICE, DEMO_PRODUCTS, demoProductImagePaths } from './demo-catalogue.ts';
+import { insertDemoProducts } from './demo-seed.repository.ts';
+
+/** The referral code a fresh demo server accepts, printed in the start-up banner. */
+export const DEMO_REFERRAL_CODE = 'DEMO2026';
+export const DEMO_ANDROID_VERSION = '1.0.0';
+
+export interface DemoSeedReport {
+  productsInserted: number;
+  referralCode: string;
+}
+
+/**
+ * Fills an empty database with the demo catalogue, banners, notice and referral code. Idempotent: each
+ * part is only written when it is absent, so restarts and operator edits are never overwritten.
+ */
+export async function seedDemoData(
+  db: Kysely<Database>,
+  settings: SettingsService,
+  clock: Clock,
+): Promise<DemoSeedReport> {
+  return db.transaction().execute(async (trx) => {
+    const now = clock.now();
+    let productsInserted = 0;
+    if ((await countAllProducts(trx)) === 0) {
+      productsInserted = await insertDemoProducts(
+        trx,
+        DEMO_PRODUCTS.map((product, index) => {
+          const [mainImage, image2, image3] = demoProductImagePaths(product.slug);
+          return {
+            name: product.name,
+            price_minor: product.priceMinor,
+            main_image: mainImage,
+            image2,
+            image3,
+            spec: product.spec,
+            stock: product.stock,
+            cancellable: product.cancellable ? 1 : 0,
+            sort_order: index,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+      );
+    }
+    const current = await settings.getMany(
+      ['home.banners', 'home.notice', 'app.android_version', 'demo.referral_code'],
+      trx,
+    );
+    if (current['home.banners'].length === 0) await settings.set('home.banners', [...DEMO_BANNER_PATHS], trx);
+    if (current['home.notice'] === '') await settings.set('home.notice', DEMO_NOTICE, trx);
+    if (current['app.android_version'] === '') {
+      await settings.set('app.android_version', DEMO_ANDROID_VERSION, trx);
+    }
+    if (current['demo.referral_code'] === '')
+      await settings.set('demo.referral_code', DEMO_REFERRAL_CODE, trx);
+    return { productsInserted, referralCode: current['demo.referral_code'] || DEMO_REFERRAL_CODE };
+  });
+}
