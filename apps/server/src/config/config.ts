@@ -14,6 +14,32 @@ const databaseUrl = z
     'must be postgres://…, postgresql://…, sqlite:<file> or empty for the embedded database',
   );
 
+const SMS_PROVIDERS = ['console', 'http'] as const;
+const SMS_HTTP_METHODS = ['POST', 'PUT', 'GET'] as const;
+
+/** The placeholders an SMS body template may use; each is replaced by the JSON-escaped value. */
+export const SMS_TEMPLATE_PLACEHOLDERS = ['mobile', 'text', 'otp'] as const;
+const DEFAULT_SMS_BODY_TEMPLATE = '{"to":"{mobile}","text":"{text}"}';
+
+/** Fills {mobile}, {text} and {otp} with JSON-escaped values, so they belong inside JSON strings. */
+export function fillSmsTemplate(
+  template: string,
+  values: Record<(typeof SMS_TEMPLATE_PLACEHOLDERS)[number], string>,
+): string {
+  return template.replace(/\{(mobile|text|otp)\}/g, (_, name: keyof typeof values) =>
+    JSON.stringify(values[name]).slice(1, -1),
+  );
+}
+
+function isJsonBodyTemplate(template: string): boolean {
+  try {
+    JSON.parse(fillSmsTemplate(template, { mobile: '+910000000000', text: 'Code "1" \\ ok', otp: '123456' }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every environment variable the server reads, with its default. Nothing else reads process.env. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,9 +70,39 @@ const environmentSchema = z.object({
     .min(24, 'must be at least 24 characters when set')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  SMS_PROVIDER: z
+    .enum(SMS_PROVIDERS, { error: `must be one of ${SMS_PROVIDERS.join(', ')}` })
+    .default('console'),
+  SMS_HTTP_URL: z.url({ error: 'must be an absolute URL such as https://sms.example.com/send' }).optional(),
+  SMS_HTTP_METHOD: z
+    .enum(SMS_HTTP_METHODS, { error: `must be one of ${SMS_HTTP_METHODS.join(', ')}` })
+    .default('POST'),
+  SMS_HTTP_AUTH_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+:\s*\S.*$/, 'must be "Header-Name: value", such as "Authorization: Bearer abc"')
+    .optional(),
+  SMS_HTTP_BODY_TEMPLATE: z
+    .string()
+    .refine(isJsonBodyTemplate, 'must be JSON once {mobile}, {text} and {otp} are filled in')
+    .default(DEFAULT_SMS_BODY_TEMPLATE),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Environment = z.output<typeof environmentSchema>;
+
+/** Where one-time codes go: the console sink (the server log, and /dev/sms/last outside production) or an HTTP provider. */
+export type SmsConfig =
+  | { readonly provider: 'console' }
+  | {
+      readonly provider: 'http';
+      readonly url: string;
+      readonly method: (typeof SMS_HTTP_METHODS)[number];
+      /** The provider's credential header, if it needs one. */
+      readonly authHeader: { readonly name: string; readonly value: string } | undefined;
+      /** JSON body with {mobile}, {text} and {otp} placeholders (values are JSON-escaped); unused for GET. */
+      readonly bodyTemplate: string;
+      readonly timeoutMs: number;
+    };
 
 export interface AppConfig {
   readonly env: Environment['NODE_ENV'];
@@ -65,6 +121,7 @@ export interface AppConfig {
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
   readonly adminToken: string | undefined;
+  readonly sms: SmsConfig;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +149,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
+  if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+    throw new ConfigError(['SMS_HTTP_URL: must be set when SMS_PROVIDER is http (got null)']);
+  }
   const port = env.PORT;
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -111,7 +171,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     adminToken: env.ADMIN_TOKEN,
+    sms:
+      env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL
+        ? {
+            provider: 'http',
+            url: env.SMS_HTTP_URL,
+            method: env.SMS_HTTP_METHOD,
+            authHeader: parseHeaderLine(env.SMS_HTTP_AUTH_HEADER),
+            bodyTemplate: env.SMS_HTTP_BODY_TEMPLATE,
+            timeoutMs: env.SMS_HTTP_TIMEOUT_MS,
+          }
+        : { provider: 'console' },
   };
+}
+
+/** Splits "Name: value" into its parts (the format was validated with the environment). */
+function parseHeaderLine(line: string | undefined): { name: string; value: string } | undefined {
+  if (!line) return undefined;
+  const separator = line.indexOf(':');
+  return { name: line.slice(0, separator).trim(), value: line.slice(separator + 1).trim() };
 }
 
 /** A configuration for tests: the defaults with an in-memory-free temporary database chosen by the caller. */

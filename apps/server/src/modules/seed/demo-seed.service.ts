@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { insertUserIfFree, referralCodeExists } from '../accounts/accounts.repository.ts';
+import { hashPassword } from '../accounts/password-hasher.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { countAllProducts } from '../shop/shop.repository.ts';
 import { DEMO_BANNER_PATHS, DEMO_NOTICE, DEMO_PRODUCTS, demoProductImagePaths } from './demo-catalogue.ts';
@@ -9,10 +12,18 @@ import { insertDemoProducts } from './demo-seed.repository.ts';
 /** The referral code a fresh demo server accepts, printed in the start-up banner. */
 export const DEMO_REFERRAL_CODE = 'DEMO2026';
 export const DEMO_ANDROID_VERSION = '1.0.0';
+/**
+ * The account that owns the demo referral code. Nobody logs in as it: its password is random and never
+ * shown. The all-zero number cannot belong to a real subscriber.
+ */
+export const DEMO_REFERRER_MOBILE = '+910000000000';
+export const DEMO_REFERRER_NICK_NAME = 'Demo';
 
 export interface DemoSeedReport {
   productsInserted: number;
   referralCode: string;
+  /** Whether this run created the demo referrer (a fresh database). */
+  referrerCreated: boolean;
 }
 
 /**
@@ -24,6 +35,12 @@ export async function seedDemoData(
   settings: SettingsService,
   clock: Clock,
 ): Promise<DemoSeedReport> {
+  const storedCode = await settings.get('demo.referral_code');
+  const referralCode = storedCode || DEMO_REFERRAL_CODE;
+  // Hashing is slow, so the random password is only hashed when the referrer is actually missing.
+  const referrerPasswordHash = (await referralCodeExists(db, referralCode))
+    ? undefined
+    : await hashPassword(randomBytes(32).toString('base64url'));
   return db.transaction().execute(async (trx) => {
     const now = clock.now();
     let productsInserted = 0;
@@ -59,6 +76,27 @@ export async function seedDemoData(
     }
     if (current['demo.referral_code'] === '')
       await settings.set('demo.referral_code', DEMO_REFERRAL_CODE, trx);
-    return { productsInserted, referralCode: current['demo.referral_code'] || DEMO_REFERRAL_CODE };
+    let referrerCreated = false;
+    if (referrerPasswordHash !== undefined) {
+      const referrerId = await insertUserIfFree(trx, {
+        mobile: DEMO_REFERRER_MOBILE,
+        password_hash: referrerPasswordHash,
+        nick_name: DEMO_REFERRER_NICK_NAME,
+        r_code: referralCode,
+        referrer_level1_id: null,
+        referrer_level2_id: null,
+        is_early: 1,
+        is_transfer_enable: 1,
+        created_at: now,
+        updated_at: now,
+      });
+      referrerCreated = referrerId !== undefined;
+    }
+    if (referrerCreated) {
+      // A fresh demo shows every screen, so the people who register get the games and transfer flags.
+      await settings.set('users.default_is_early', true, trx);
+      await settings.set('users.default_transfer_enable', true, trx);
+    }
+    return { productsInserted, referralCode, referrerCreated };
   });
 }

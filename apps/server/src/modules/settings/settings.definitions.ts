@@ -1,7 +1,10 @@
+import { SUPPORT_TYPES, type SupportType } from '@app/shared';
 import { z } from 'zod';
 
 /** The home carousel shows at most this many banners (spec 01 §9). */
 export const MAX_HOME_BANNERS = 5;
+/** The support group of /mine lists at most this many contacts. */
+export const MAX_SUPPORT_CONTACTS = 20;
 
 /**
  * Every operator setting with its type and default. A setting that is not stored answers its default, so a
@@ -15,6 +18,21 @@ export const SETTING_DEFINITIONS = {
   'home.notice': { schema: z.string().max(5000), defaultValue: '' },
   'app.android_version': { schema: z.string().max(50), defaultValue: '' },
   'demo.referral_code': { schema: z.string().max(20), defaultValue: '' },
+  /** The support contact group of /mine (spec 01 §2). */
+  'support.contacts': {
+    schema: z
+      .array(z.object({ type: z.enum(SUPPORT_TYPES), value: z.string().min(1).max(200) }))
+      .max(MAX_SUPPORT_CONTACTS),
+    defaultValue: [] as Array<{ type: SupportType; value: string }>,
+  },
+  /** Where GET /user/get_app_version(_auth) sends the app; empty means "stay" (the call answers 404). */
+  'app.landing_page': { schema: z.union([z.literal(''), z.url().max(1000)]), defaultValue: '' },
+  /** The Android package address without its version; the app appends android_version (spec 01 §7). */
+  'app.android_prefix': { schema: z.string().max(1000), defaultValue: '' },
+  /** Flags given to each new account; the demo turns the first two on. */
+  'users.default_is_early': { schema: z.boolean(), defaultValue: false },
+  'users.default_transfer_enable': { schema: z.boolean(), defaultValue: false },
+  'users.default_event_gift_enable': { schema: z.boolean(), defaultValue: false },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

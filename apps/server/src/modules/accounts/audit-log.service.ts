@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { insertAuditEntry, listAuditEntries } from './audit-log.repository.ts';
+
+/** The security events the accounts module records. Other modules add their own event names. */
+export const AccountAuditEvent = {
+  register: 'register',
+  loginSucceeded: 'login_succeeded',
+  loginFailed: 'login_failed',
+  loginVerificationRequired: 'login_verification_required',
+  loginRateLimited: 'login_rate_limited',
+  otpSent: 'otp_sent',
+  otpSendFailed: 'otp_send_failed',
+  otpRateLimited: 'otp_rate_limited',
+  otpVerifyFailed: 'otp_verify_failed',
+  passwordReset: 'password_reset',
+  logout: 'logout',
+  nickNameChanged: 'nick_name_changed',
+} as const;
+
+export interface AuditContext {
+  userId?: number | null;
+  mobile?: string | null;
+  ip?: string | null;
+  /** Facts worth keeping; never a password, token or one-time code. */
+  detail?: Record<string, unknown>;
+}
+
+export interface AuditRecord {
+  id: number;
+  event: string;
+  userId: number | null;
+  mobile: string | null;
+  ip: string | null;
+  detail: Record<string, unknown>;
+  createdAt: number;
+}
+
+/** The append-only audit log of security and money events (DESIGN.md "Auth and security"). */
+export class AuditLog {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Appends one event, inside the caller's transaction when one is given. */
+  async record(event: string, context: AuditContext, db: Kysely<Database> = this.db): Promise<void> {
+    await insertAuditEntry(db, {
+      event,
+      user_id: context.userId ?? null,
+      mobile: context.mobile ?? null,
+      ip: context.ip ?? null,
+      detail_json: JSON.stringify(context.detail ?? {}),
+      created_at: this.clock.now(),
+    });
+  }
+
+  /** The newest events first. */
+  async recent(filter: { event?: string; userId?: number; limit?: number } = {}): Promise<AuditRecord[]> {
+    const rows = await listAuditEntries(this.db, { ...filter, limit: filter.limit ?? 100 });
+    return rows.map((row) => ({
+      id: row.id,
+      event: row.event,
+      userId: row.user_id,
+      mobile: row.mobile,
+      ip: row.ip,
+      detail: JSON.parse(row.detail_json) as Record<string, unknown>,
+      createdAt: row.created_at,
+    }));
+  }
+}

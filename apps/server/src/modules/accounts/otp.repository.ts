@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { OtpCodeRow } from './accounts.tables.ts';
+
+/**
+ * Claims the right to send a code to (mobile, purpose) now, unless one was sent less than `minGapMs` ago.
+ * One statement on both dialects: the conditional upsert locks the row, so two concurrent sends cannot both
+ * win. Answers whether the claim succeeded.
+ */
+export async function claimSendSlot(
+  db: Kysely<Database>,
+  mobile: string,
+  purpose: string,
+  now: number,
+  minGapMs: number,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('otp_send_slots')
+    .values({ mobile, purpose, last_sent_at: now })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['mobile', 'purpose'])
+        .doUpdateSet({ last_sent_at: now })
+        .where('otp_send_slots.last_sent_at', '<=', now - minGapMs),
+    )
+    .returning('last_sent_at')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** When the last code to (mobile, purpose) was sent, if ever. */
+export async function findLastSentAt(
+  db: Kysely<Database>,
+  mobile: string,
+  purpose: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('otp_send_slots')
+    .select('last_sent_at')
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  return row?.last_sent_at;
+}
+
+/** Gives back a claim that did not end in a sent code, so the user may try again at once. */
+export async function releaseSendSlot(
+  db: Kysely<Database>,
+  mobile: string,
+  purpose: string,
+  claimedAt: number,
+): Promise<void> {
+  await db
+    .updateTable('otp_send_slots')
+    .set({ last_sent_at: 0 })
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .where('last_sent_at', '=', claimedAt)
+    .execute();
+}
+
+/** How many codes were sent to a number (any purpose) since a moment. */
+export async function countCodesSentToMobile(
+  db: Kysely<Database>,
+  mobile: string,
+  since: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('otp_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('mobile', '=', mobile)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** How many codes were requested from an IP address since a moment. */
+export async function countCodesSentFromIp(db: Kysely<Database>, ip: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('otp_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Stores a code that was delivered. */
+export async function insertOtpCode(
+  db: Kysely<Database>,
+  code: {
+    mobile: string;
+    purpose: string;
+    code_hash: string;
+    ip: string | null;
+    expires_at: number;
+    created_at: number;
+  },
+): Promise<void> {
+  await db.insertInto('otp_codes').values(code).execute();
+}
+
+/** The newest code of (mobile, purpose); older ones are superseded and never checked. */
+export async function findLatestOtpCode(
+  db: Kysely<Database>,
+  mobile: string,
+  purpose: string,
+): Promise<OtpCodeRow | undefined> {
+  return db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Counts one wrong try, unless the code is already used up; answers the tries now counted. */
+export async function recordWrongAttempt(
+  db: Kysely<Database>,
+  id: number,
+  maxAttempts: number,
+): Promise<number> {
+  const row = await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row ? Number(row.attempts) : maxAttempts;
+}
+
+/**
+ * Marks a code used, only if it is still unused, unexpired and has tries left. The condition makes use
+ * single even when two requests carry the same code at once. Answers whether this call consumed it.
+ */
+export async function consumeOtpCode(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+  maxAttempts: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('otp_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

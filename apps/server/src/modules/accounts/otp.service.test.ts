@@ -1,0 +1,311 @@
+import { AccountMessage } from '@app/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../http/app-error.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { AuditLog } from './audit-log.service.ts';
+import {
+  hashOtpCode,
+  OTP_HOURLY_CAP_PER_IP,
+  OTP_HOURLY_CAP_PER_MOBILE,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_WAIT_MS,
+  OTP_VALIDITY_MS,
+  OtpService,
+  otpMessageText,
+} from './otp.service.ts';
+import { type SmsAdapter, SmsDeliveryError, type SmsMessage } from './sms/sms.adapter.ts';
+
+/** Records what would have been sent, and fails on demand like a provider that is down. */
+class RecordingSms implements SmsAdapter {
+  readonly name = 'console';
+  readonly sent: SmsMessage[] = [];
+  failing = false;
+
+  async send(message: SmsMessage): Promise<void> {
+    if (this.failing) throw new SmsDeliveryError('provider down');
+    this.sent.push(message);
+  }
+
+  lastCodeTo(mobile: string): string {
+    const message = this.sent.filter((entry) => entry.mobile === mobile).at(-1);
+    if (!message) throw new Error(`nothing sent to ${mobile}`);
+    return message.otp;
+  }
+}
+
+const silentLogger = { info: () => {}, warn: () => {} };
+const START = Date.UTC(2026, 0, 5, 9, 0, 0);
+
+async function expectAppError(promise: Promise<unknown>, code: number, msg: string): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+  expect((error as AppError).message).toBe(msg);
+  return error as AppError;
+}
+
+function wrongCode(code: string): string {
+  return code === '000000' ? '000001' : '000000';
+}
+
+describeEachDatabase('one-time codes', (database) => {
+  let clock: ManualClock;
+  let sms: RecordingSms;
+  let otp: OtpService;
+  let audit: AuditLog;
+  let numberCounter = 0;
+  let mobile: string;
+
+  beforeEach(() => {
+    // Each test gets its own hour and number so that caps and resend waits of other tests do not interfere.
+    numberCounter += 1;
+    clock = new ManualClock(START + numberCounter * 10 * OTP_VALIDITY_MS * 10);
+    sms = new RecordingSms();
+    audit = new AuditLog(database().db, clock);
+    otp = new OtpService(database().db, clock, sms, audit, silentLogger);
+    mobile = `+9181${String(numberCounter).padStart(8, '0')}`;
+  });
+
+  it('sends six random digits in the text and stores only a hash bound to purpose and number', async () => {
+    expect(await otp.send({ mobile, purpose: 'register', ip: '1.1.1.1' })).toBe('sent');
+    const code = sms.lastCodeTo(mobile);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(sms.sent.at(-1)?.text).toBe(otpMessageText(code));
+    const row = await database()
+      .db.selectFrom('otp_codes')
+      .selectAll()
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(row.code_hash).toBe(hashOtpCode('register', mobile, code));
+    expect(row.code_hash).not.toContain(code);
+    expect(row.expires_at).toBe(clock.now() + OTP_VALIDITY_MS);
+    expect(row.ip).toBe('1.1.1.1');
+    const [event] = await audit.recent({ event: 'otp_sent', limit: 1 });
+    expect(event).toMatchObject({ mobile, ip: '1.1.1.1', detail: { purpose: 'register' } });
+    expect(JSON.stringify(event?.detail)).not.toContain(code);
+  });
+
+  it('accepts a code once only', async () => {
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    const code = sms.lastCodeTo(mobile);
+    await otp.consume({ mobile, purpose: 'register', code, ip: null });
+    await expectAppError(
+      otp.consume({ mobile, purpose: 'register', code, ip: null }),
+      400,
+      AccountMessage.otpInvalid,
+    );
+  });
+
+  it('lets exactly one of two simultaneous uses of a code succeed', async () => {
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    const code = sms.lastCodeTo(mobile);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () => otp.consume({ mobile, purpose: 'register', code, ip: null })),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('expires a code 10 minutes after it was sent', async () => {
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    const code = sms.lastCodeTo(mobile);
+    clock.advance(OTP_VALIDITY_MS - 1);
+    await otp.consume({ mobile, purpose: 'register', code, ip: null });
+
+    clock.advance(OTP_RESEND_WAIT_MS);
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    const second = sms.lastCodeTo(mobile);
+    clock.advance(OTP_VALIDITY_MS);
+    await expectAppError(
+      otp.consume({ mobile, purpose: 'register', code: second, ip: null }),
+      400,
+      AccountMessage.otpInvalid,
+    );
+    const [event] = await audit.recent({ event: 'otp_verify_failed', limit: 1 });
+    expect(event?.detail).toMatchObject({ reason: 'expired' });
+  });
+
+  it('counts wrong tries: the fourth still leaves the code usable', async () => {
+    await otp.send({ mobile, purpose: 'reset_password', ip: null });
+    const code = sms.lastCodeTo(mobile);
+    for (let attempt = 1; attempt < OTP_MAX_ATTEMPTS; attempt += 1) {
+      const error = await expectAppError(
+        otp.consume({ mobile, purpose: 'reset_password', code: wrongCode(code), ip: null }),
+        400,
+        AccountMessage.otpIncorrect,
+      );
+      expect(error.extra).toEqual({ attempts_left: OTP_MAX_ATTEMPTS - attempt });
+    }
+    await otp.consume({ mobile, purpose: 'reset_password', code, ip: null });
+  });
+
+  it('kills a code at the fifth wrong try, even for the right code afterwards', async () => {
+    await otp.send({ mobile, purpose: 'reset_password', ip: null });
+    const code = sms.lastCodeTo(mobile);
+    for (let attempt = 1; attempt <= OTP_MAX_ATTEMPTS; attempt += 1) {
+      await expectAppError(
+        otp.consume({ mobile, purpose: 'reset_password', code: wrongCode(code), ip: null }),
+        400,
+        AccountMessage.otpIncorrect,
+      );
+    }
+    await expectAppError(
+      otp.consume({ mobile, purpose: 'reset_password', code, ip: null }),
+      400,
+      AccountMessage.otpInvalid,
+    );
+    const row = await database()
+      .db.selectFrom('otp_codes')
+      .select('attempts')
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(OTP_MAX_ATTEMPTS);
+  });
+
+  it('refuses a resend within 60 seconds and says how long to wait', async () => {
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    clock.advance(20_000);
+    const error = await expectAppError(
+      otp.send({ mobile, purpose: 'register', ip: null }),
+      429,
+      AccountMessage.otpResendTooSoon,
+    );
+    expect(error.extra).toEqual({ retry_after_seconds: 40 });
+    // Another purpose has its own wait.
+    expect(await otp.send({ mobile, purpose: 'reset_password', ip: null })).toBe('sent');
+    clock.advance(OTP_RESEND_WAIT_MS - 20_000 - 1);
+    await expectAppError(
+      otp.send({ mobile, purpose: 'register', ip: null }),
+      429,
+      AccountMessage.otpResendTooSoon,
+    );
+    clock.advance(1);
+    expect(await otp.send({ mobile, purpose: 'register', ip: null })).toBe('sent');
+  });
+
+  it('keeps the code of moments ago when asked to, without sending another', async () => {
+    await otp.send({ mobile, purpose: 'login', ip: null });
+    clock.advance(5_000);
+    expect(await otp.send({ mobile, purpose: 'login', ip: null }, { ifRecent: 'keep' })).toBe('kept');
+    expect(sms.sent).toHaveLength(1);
+  });
+
+  it('only accepts the newest code once another was sent', async () => {
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    const first = sms.lastCodeTo(mobile);
+    clock.advance(OTP_RESEND_WAIT_MS);
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    const second = sms.lastCodeTo(mobile);
+    if (first !== second) {
+      await expectAppError(
+        otp.consume({ mobile, purpose: 'register', code: first, ip: null }),
+        400,
+        AccountMessage.otpIncorrect,
+      );
+    }
+    await otp.consume({ mobile, purpose: 'register', code: second, ip: null });
+  });
+
+  it('binds a code to its purpose and number', async () => {
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    const code = sms.lastCodeTo(mobile);
+    await expectAppError(
+      otp.consume({ mobile, purpose: 'reset_password', code, ip: null }),
+      400,
+      AccountMessage.otpInvalid,
+    );
+    await expectAppError(
+      otp.consume({ mobile: `${mobile.slice(0, -1)}9`, purpose: 'register', code, ip: null }),
+      400,
+      AccountMessage.otpInvalid,
+    );
+    await otp.consume({ mobile, purpose: 'register', code, ip: null });
+  });
+
+  it('caps the codes per number at 5 an hour across purposes, in a sliding hour', async () => {
+    const firstSentAt = clock.now();
+    for (let index = 0; index < OTP_HOURLY_CAP_PER_MOBILE; index += 1) {
+      await otp.send({ mobile, purpose: index % 2 === 0 ? 'register' : 'login', ip: null });
+      clock.advance(OTP_RESEND_WAIT_MS);
+    }
+    await expectAppError(
+      otp.send({ mobile, purpose: 'register', ip: null }),
+      429,
+      AccountMessage.otpHourlyLimit,
+    );
+    // The refusal left no resend wait behind, and the first code leaves the window one hour after it was sent.
+    clock.set(firstSentAt + 60 * 60_000);
+    expect(await otp.send({ mobile, purpose: 'register', ip: null })).toBe('sent');
+    const [event] = await audit.recent({ event: 'otp_rate_limited', limit: 1 });
+    expect(event?.detail).toMatchObject({ cap: 'mobile' });
+  });
+
+  it('caps the codes per IP address at 20 an hour', async () => {
+    const ip = `192.0.2.${numberCounter}`;
+    for (let index = 0; index < OTP_HOURLY_CAP_PER_IP; index += 1) {
+      await otp.send({
+        mobile: `+9182${String(numberCounter * 100 + index).padStart(8, '0')}`,
+        purpose: 'register',
+        ip,
+      });
+    }
+    await expectAppError(otp.send({ mobile, purpose: 'register', ip }), 429, AccountMessage.otpHourlyLimit);
+    expect(await otp.send({ mobile, purpose: 'register', ip: '198.51.100.1' })).toBe('sent');
+  });
+
+  it('answers 503 when the provider fails, stores nothing and lets the user retry at once', async () => {
+    sms.failing = true;
+    await expectAppError(
+      otp.send({ mobile, purpose: 'register', ip: '203.0.113.9' }),
+      503,
+      AccountMessage.smsFailed,
+    );
+    const rows = await database()
+      .db.selectFrom('otp_codes')
+      .select('id')
+      .where('mobile', '=', mobile)
+      .execute();
+    expect(rows).toEqual([]);
+    const [event] = await audit.recent({ event: 'otp_send_failed', limit: 1 });
+    expect(event).toMatchObject({ mobile, detail: { purpose: 'register', reason: 'provider down' } });
+
+    sms.failing = false;
+    expect(await otp.send({ mobile, purpose: 'register', ip: '203.0.113.9' })).toBe('sent');
+    await otp.consume({ mobile, purpose: 'register', code: sms.lastCodeTo(mobile), ip: null });
+  });
+
+  it('does not count failed deliveries against the hourly cap', async () => {
+    sms.failing = true;
+    for (let index = 0; index < OTP_HOURLY_CAP_PER_MOBILE + 2; index += 1) {
+      await expectAppError(
+        otp.send({ mobile, purpose: 'register', ip: null }),
+        503,
+        AccountMessage.smsFailed,
+      );
+    }
+    sms.failing = false;
+    expect(await otp.send({ mobile, purpose: 'register', ip: null })).toBe('sent');
+  });
+
+  it('answers "invalid" when no code was ever sent', async () => {
+    await expectAppError(
+      otp.consume({ mobile, purpose: 'register', code: '123456', ip: null }),
+      400,
+      AccountMessage.otpInvalid,
+    );
+  });
+});
+
+describe('hashOtpCode', () => {
+  it('differs by purpose, number and code', () => {
+    const base = hashOtpCode('register', '+919876543210', '123456');
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashOtpCode('reset_password', '+919876543210', '123456')).not.toBe(base);
+    expect(hashOtpCode('register', '+919876543211', '123456')).not.toBe(base);
+    expect(hashOtpCode('register', '+919876543210', '123457')).not.toBe(base);
+    expect(hashOtpCode('register', '+919876543210', '123456')).toBe(base);
+  });
+});

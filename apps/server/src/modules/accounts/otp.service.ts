@@ -1,0 +1,195 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { AccountMessage, OTP_LENGTH, ResponseCode, type VerifyType } from '@app/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AccountAuditEvent, type AuditLog } from './audit-log.service.ts';
+import {
+  claimSendSlot,
+  consumeOtpCode,
+  countCodesSentFromIp,
+  countCodesSentToMobile,
+  findLastSentAt,
+  findLatestOtpCode,
+  insertOtpCode,
+  recordWrongAttempt,
+  releaseSendSlot,
+} from './otp.repository.ts';
+import type { SmsAdapter, SmsLogger } from './sms/sms.adapter.ts';
+
+/** A code is valid for 10 minutes after it is sent. */
+export const OTP_VALIDITY_MS = 10 * 60_000;
+/** The fifth wrong try kills a code. */
+export const OTP_MAX_ATTEMPTS = 5;
+/** A new code for the same number and purpose is refused within 60 s of the last one (spec 01 §9). */
+export const OTP_RESEND_WAIT_MS = 60_000;
+/** At most this many codes reach one number per hour, whatever their purpose. */
+export const OTP_HOURLY_CAP_PER_MOBILE = 5;
+/** At most this many codes are requested from one IP address per hour. */
+export const OTP_HOURLY_CAP_PER_IP = 20;
+/** The window of both hourly caps, sliding. */
+export const OTP_CAP_WINDOW_MS = 60 * 60_000;
+
+/** What a code is for: a verify_type of the spec, or `login` for the unknown-device code of the login. */
+export type OtpPurpose = VerifyType | 'login';
+
+export interface OtpSendRequest {
+  mobile: string;
+  purpose: OtpPurpose;
+  ip: string | null;
+  userId?: number | null;
+}
+
+export interface OtpCheckRequest extends OtpSendRequest {
+  code: string;
+}
+
+/** The text of every code message. */
+export function otpMessageText(code: string): string {
+  return `Your verification code is ${code}. It is valid for ${OTP_VALIDITY_MS / 60_000} minutes. Do not share it with anyone.`;
+}
+
+/** SHA-256 of purpose, number and code: a code is only ever valid for what and whom it was sent. */
+export function hashOtpCode(purpose: string, mobile: string, code: string): string {
+  return createHash('sha256').update(`${purpose}:${mobile}:${code}`, 'utf8').digest('hex');
+}
+
+function generateOtpCode(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+function sameHash(storedHex: string, candidateHex: string): boolean {
+  const stored = Buffer.from(storedHex, 'hex');
+  const candidate = Buffer.from(candidateHex, 'hex');
+  return stored.length === candidate.length && timingSafeEqual(stored, candidate);
+}
+
+/** One-time codes: sending with the resend wait and hourly caps, and single-use checking with limited tries. */
+export class OtpService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly sms: SmsAdapter,
+    private readonly audit: AuditLog,
+    private readonly logger: SmsLogger,
+  ) {}
+
+  /**
+   * Sends a new code. Refused with 429 within the resend wait (unless `ifRecent` is 'keep', which leaves the
+   * code sent moments ago in place and answers 'kept') or beyond an hourly cap; a provider failure answers 503
+   * and leaves no code and no wait behind, so the user can try again at once.
+   */
+  async send(
+    request: OtpSendRequest,
+    options: { ifRecent?: 'refuse' | 'keep' } = {},
+  ): Promise<'sent' | 'kept'> {
+    const { mobile, purpose, ip } = request;
+    const now = this.clock.now();
+    if (!(await claimSendSlot(this.db, mobile, purpose, now, OTP_RESEND_WAIT_MS))) {
+      if (options.ifRecent === 'keep') return 'kept';
+      const lastSentAt = (await findLastSentAt(this.db, mobile, purpose)) ?? now;
+      const waitMs = Math.max(0, lastSentAt + OTP_RESEND_WAIT_MS - now);
+      throw new AppError(ResponseCode.tooManyRequests, AccountMessage.otpResendTooSoon, {
+        retry_after_seconds: Math.ceil(waitMs / 1000),
+      });
+    }
+    try {
+      await this.enforceHourlyCaps(request, now);
+      const code = generateOtpCode();
+      try {
+        await this.sms.send({ mobile, text: otpMessageText(code), otp: code });
+      } catch (error) {
+        this.logger.warn({ err: error, mobile, purpose }, 'one-time code not delivered');
+        await this.audit.record(AccountAuditEvent.otpSendFailed, {
+          userId: request.userId,
+          mobile,
+          ip,
+          detail: {
+            purpose,
+            provider: this.sms.name,
+            reason: error instanceof Error ? error.message : 'unknown',
+          },
+        });
+        throw new AppError(ResponseCode.unavailable, AccountMessage.smsFailed);
+      }
+      await insertOtpCode(this.db, {
+        mobile,
+        purpose,
+        code_hash: hashOtpCode(purpose, mobile, code),
+        ip,
+        expires_at: now + OTP_VALIDITY_MS,
+        created_at: now,
+      });
+    } catch (error) {
+      await releaseSendSlot(this.db, mobile, purpose, now);
+      throw error;
+    }
+    await this.audit.record(AccountAuditEvent.otpSent, {
+      userId: request.userId,
+      mobile,
+      ip,
+      detail: { purpose, provider: this.sms.name },
+    });
+    return 'sent';
+  }
+
+  /**
+   * Checks a code and uses it up. A wrong code counts one try (the fifth kills the code); a missing, used,
+   * expired or dead code answers 400 as well. Only the newest code of the number and purpose counts.
+   */
+  async consume(request: OtpCheckRequest): Promise<void> {
+    const { mobile, purpose, ip } = request;
+    const now = this.clock.now();
+    const row = await findLatestOtpCode(this.db, mobile, purpose);
+    const fail = async (reason: string, extra: Record<string, unknown> = {}) => {
+      await this.audit.record(AccountAuditEvent.otpVerifyFailed, {
+        userId: request.userId,
+        mobile,
+        ip,
+        detail: { purpose, reason, ...extra },
+      });
+    };
+    if (!row || row.consumed_at !== null || row.expires_at <= now || row.attempts >= OTP_MAX_ATTEMPTS) {
+      const reason = !row
+        ? 'none_sent'
+        : row.consumed_at !== null
+          ? 'already_used'
+          : row.expires_at <= now
+            ? 'expired'
+            : 'too_many_tries';
+      await fail(reason);
+      throw new AppError(ResponseCode.badRequest, AccountMessage.otpInvalid);
+    }
+    if (!sameHash(row.code_hash, hashOtpCode(purpose, mobile, request.code))) {
+      const attempts = await recordWrongAttempt(this.db, row.id, OTP_MAX_ATTEMPTS);
+      await fail('incorrect', { attempts });
+      throw new AppError(ResponseCode.badRequest, AccountMessage.otpIncorrect, {
+        attempts_left: Math.max(0, OTP_MAX_ATTEMPTS - attempts),
+      });
+    }
+    if (!(await consumeOtpCode(this.db, row.id, now, OTP_MAX_ATTEMPTS))) {
+      // Another request used the same code a moment ago.
+      await fail('already_used');
+      throw new AppError(ResponseCode.badRequest, AccountMessage.otpInvalid);
+    }
+  }
+
+  private async enforceHourlyCaps(request: OtpSendRequest, now: number): Promise<void> {
+    const since = now - OTP_CAP_WINDOW_MS;
+    const [toMobile, fromIp] = await Promise.all([
+      countCodesSentToMobile(this.db, request.mobile, since),
+      request.ip ? countCodesSentFromIp(this.db, request.ip, since) : Promise.resolve(0),
+    ]);
+    const cap =
+      toMobile >= OTP_HOURLY_CAP_PER_MOBILE ? 'mobile' : fromIp >= OTP_HOURLY_CAP_PER_IP ? 'ip' : null;
+    if (!cap) return;
+    await this.audit.record(AccountAuditEvent.otpRateLimited, {
+      userId: request.userId,
+      mobile: request.mobile,
+      ip: request.ip,
+      detail: { purpose: request.purpose, cap, toMobile, fromIp },
+    });
+    throw new AppError(ResponseCode.tooManyRequests, AccountMessage.otpHourlyLimit);
+  }
+}

@@ -1,0 +1,47 @@
+import { expect, it } from 'vitest';
+import { ManualClock } from '../../platform/clock.ts';
+import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { DatabaseRateLimiter } from './rate-limiter.ts';
+
+const WINDOW_MS = 60_000;
+const WINDOW_START = 1_800_000_000_000;
+
+describeEachDatabase('database rate limiter', (database) => {
+  it('allows the limit, refuses beyond it, and starts again with the next window', async () => {
+    const clock = new ManualClock(WINDOW_START + 10_000);
+    const limiter = new DatabaseRateLimiter(database().db, clock);
+    const decisions = [];
+    for (let hit = 0; hit < 4; hit += 1) decisions.push(await limiter.hit('sequential', 3, WINDOW_MS));
+    expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, true, false]);
+    expect(decisions.map((decision) => decision.hits)).toEqual([1, 2, 3, 4]);
+    expect(decisions[3]?.retryAfterMs).toBe(50_000);
+    expect((await limiter.hit('another key', 3, WINDOW_MS)).allowed).toBe(true);
+    clock.advance(50_000);
+    expect(await limiter.hit('sequential', 3, WINDOW_MS)).toEqual({
+      allowed: true,
+      hits: 1,
+      retryAfterMs: WINDOW_MS,
+    });
+  });
+
+  it('counts simultaneous hits exactly', async () => {
+    const limiter = new DatabaseRateLimiter(database().db, new ManualClock(WINDOW_START + 5 * WINDOW_MS));
+    const decisions = await Promise.all(
+      Array.from({ length: 40 }, () => limiter.hit('burst', 10, WINDOW_MS)),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
+    expect(decisions.map((decision) => decision.hits).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, index) => index + 1),
+    );
+  });
+
+  it('drops the counters of ended windows', async () => {
+    const clock = new ManualClock(WINDOW_START + 20 * WINDOW_MS);
+    const limiter = new DatabaseRateLimiter(database().db, clock);
+    await limiter.hit('old', 5, WINDOW_MS);
+    clock.advance(WINDOW_MS);
+    await limiter.hit('new', 5, WINDOW_MS);
+    const keys = await database().db.selectFrom('rate_limit_buckets').select('bucket_key').execute();
+    expect(keys.map((row) => row.bucket_key)).toEqual([`new|${WINDOW_START + 21 * WINDOW_MS}`]);
+  });
+});

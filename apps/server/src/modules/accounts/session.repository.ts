@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { SessionRow } from './accounts.tables.ts';
+
+/** Stores a new session and answers its id. */
+export async function insertSession(
+  db: Kysely<Database>,
+  session: { token_hash: string; user_id: number; device_id: string | null; ip: string | null; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: session.token_hash,
+      user_id: session.user_id,
+      device_id: session.device_id,
+      ip: session.ip,
+      created_at: session.now,
+      last_used_at: session.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The unrevoked session with this token hash, if any (expiry is the service's rule). */
+export async function findLiveSessionByTokenHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Moves last_used_at forward, unless another request already did so recently. */
+export async function touchSession(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+  olderThan: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where('last_used_at', '<=', olderThan)
+    .execute();
+}
+
+/** Revokes one session; answers whether it was live. */
+export async function revokeSession(db: Kysely<Database>, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Revokes every live session of a user; answers how many there were. */
+export async function revokeUserSessions(db: Kysely<Database>, userId: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AuthenticatedUser, SessionResolver } from '../../http/auth-guard.ts';
+import type { Clock } from '../../platform/clock.ts';
+import {
+  findLiveSessionByTokenHash,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './session.repository.ts';
+import { generateSessionToken, hashSessionToken } from './session-token.ts';
+
+/** A session that has not been used for 30 days is dead. */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60_000;
+/** last_used_at is written at most once a minute per session, not on every request. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Login sessions behind opaque tokens. Every lookup reads the database, so a logout or a password reset
+ * takes effect at once on every instance.
+ */
+export class SessionService implements SessionResolver {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Opens a session and answers its raw token (which is stored only as a hash). */
+  async create(
+    session: { userId: number; deviceId: string | null; ip: string | null },
+    db: Kysely<Database> = this.db,
+  ): Promise<string> {
+    const token = generateSessionToken();
+    await insertSession(db, {
+      token_hash: hashSessionToken(token),
+      user_id: session.userId,
+      device_id: session.deviceId,
+      ip: session.ip,
+      now: this.clock.now(),
+    });
+    return token;
+  }
+
+  /** The user of a live token; null for an unknown, revoked or idle-expired one. */
+  async resolve(token: string): Promise<AuthenticatedUser | null> {
+    const row = await findLiveSessionByTokenHash(this.db, hashSessionToken(token));
+    if (!row) return null;
+    const now = this.clock.now();
+    if (now - row.last_used_at >= SESSION_IDLE_TIMEOUT_MS) return null;
+    if (now - row.last_used_at >= SESSION_TOUCH_INTERVAL_MS) {
+      await touchSession(this.db, row.id, now, now - SESSION_TOUCH_INTERVAL_MS);
+    }
+    return { userId: Number(row.user_id), sessionId: Number(row.id) };
+  }
+
+  /** Revokes one session at once (logout). */
+  revoke(sessionId: number): Promise<boolean> {
+    return revokeSession(this.db, sessionId, this.clock.now());
+  }
+
+  /** Revokes every session of a user (password reset); answers how many were live. */
+  revokeAllForUser(userId: number, db: Kysely<Database> = this.db): Promise<number> {
+    return revokeUserSessions(db, userId, this.clock.now());
+  }
+}

@@ -1,0 +1,27 @@
+import { changeNickNameBody } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
+import { parseInput } from '../../http/validation.ts';
+import type { ProfileService } from './profile.service.ts';
+
+export interface ProfileRouteServices {
+  profile: ProfileService;
+  authGuard: AuthGuard;
+}
+
+/** The profile calls of spec 01 §7. */
+export function registerProfileRoutes(app: FastifyInstance, services: ProfileRouteServices): void {
+  const { profile, authGuard } = services;
+  app.get('/user/profile', { preHandler: authGuard }, (request) =>
+    profile.profile(currentUser(request).userId),
+  );
+  app.post('/user/change_nick_name', { preHandler: authGuard }, (request) => {
+    const { nick_name } = parseInput(changeNickNameBody, request.body);
+    return profile.changeNickName(currentUser(request).userId, nick_name, request.ip);
+  });
+  app.get('/user/get_app_version', () => profile.appVersion());
+  app.get('/user/get_app_version_auth', { preHandler: authGuard }, () => profile.appVersion());
+  app.get('/user/notification', { preHandler: authGuard }, (request) =>
+    profile.notification(currentUser(request).userId),
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  AccountMessage,
+  type AppVersionResponse,
+  type MessageResponse,
+  minorToDecimalString,
+  type NotificationResponse,
+  type ProfileResponse,
+} from '@app/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notFound, unauthorized } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AccountAuditEvent, type AuditLog } from '../accounts/audit-log.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { findProfileRow, updateNickName } from './profile.repository.ts';
+
+/** Reads a user's spendable balance in minor units; the ledger is the only source of balances. */
+export interface BalanceReader {
+  balanceMinor(userId: number): Promise<number>;
+}
+
+export interface ProfileServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  settings: SettingsService;
+  balances: BalanceReader;
+  audit: AuditLog;
+  /** The server's public address, for the promotion link. */
+  publicUrl: string;
+}
+
+/** The link a user shares: the register screen with their referral code filled in. */
+export function promotionUrl(publicUrl: string, referralCode: string): string {
+  return `${publicUrl}/#/register?r_code=${encodeURIComponent(referralCode)}`;
+}
+
+/** The profile screen's data, the nickname, the app version check and notifications. */
+export class ProfileService {
+  constructor(private readonly dependencies: ProfileServiceDependencies) {}
+
+  /** GET /user/profile. */
+  async profile(userId: number): Promise<ProfileResponse> {
+    const { db, settings, balances, publicUrl } = this.dependencies;
+    const [row, balanceMinor, values] = await Promise.all([
+      findProfileRow(db, userId),
+      balances.balanceMinor(userId),
+      settings.getMany(['support.contacts', 'app.android_prefix']),
+    ]);
+    // The guard found a live session, so a missing account can only mean it was removed since: log in again.
+    if (!row) throw unauthorized();
+    return {
+      code: 200,
+      entry: {
+        r_code: row.r_code,
+        nick_name: row.nick_name,
+        mobile: row.mobile,
+        user_id: Number(row.id),
+        balance: minorToDecimalString(balanceMinor),
+      },
+      event_gift_enable: row.event_gift_enable === 1,
+      promotion_url: promotionUrl(publicUrl, row.r_code),
+      is_early: row.is_early === 1,
+      is_transfer_enable: row.is_transfer_enable === 1 ? 1 : 0,
+      supports: values['support.contacts'].map((contact) => ({ type: contact.type, value: contact.value })),
+      android_app_prefix: values['app.android_prefix'],
+    };
+  }
+
+  /** POST /user/change_nick_name (already trimmed and validated at the edge). */
+  async changeNickName(userId: number, nickName: string, ip: string | null): Promise<MessageResponse> {
+    const { db, clock, audit } = this.dependencies;
+    if (!(await updateNickName(db, userId, nickName, clock.now()))) throw unauthorized();
+    await audit.record(AccountAuditEvent.nickNameChanged, { userId, ip, detail: { nick_name: nickName } });
+    return { code: 200, msg: AccountMessage.nickNameChanged };
+  }
+
+  /** GET /user/get_app_version(_auth): 200 with the landing page when the operator set one, else 404. */
+  async appVersion(): Promise<AppVersionResponse> {
+    const landingPage = await this.dependencies.settings.get('app.landing_page');
+    if (!landingPage) throw notFound(AccountMessage.noLandingPage);
+    return { code: 200, landing_page: landingPage };
+  }
+
+  /**
+   * GET /user/notification. Credited recharges are reported here once each; until the wallet fills this in,
+   * there is never anything to report.
+   */
+  async notification(_userId: number): Promise<NotificationResponse> {
+    return { code: 200 };
+  }
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { changeNickNameBody, createAccountSchemas } from './accounts.ts';
+import { characterCount } from './text-field.ts';
+
+const schemas = createAccountSchemas('in');
+
+function firstMessage(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string {
+  expect(result.success).toBe(false);
+  return result.error?.issues[0]?.message ?? '';
+}
+
+describe('account schemas', () => {
+  it('normalises the mobile number and upper-cases the referral code', () => {
+    const parsed = schemas.register.parse({
+      mobile_number: ' 98765 43210 ',
+      verify_code: ' 123456 ',
+      password: ' secret ',
+      r_code: 'demo2026',
+      unknown_field: 'ignored',
+    });
+    expect(parsed).toEqual({
+      mobile_number: '+919876543210',
+      verify_code: '123456',
+      password: ' secret ',
+      r_code: 'DEMO2026',
+    });
+  });
+
+  it('treats empty optional login fields as absent', () => {
+    const parsed = schemas.login.parse({
+      mobile_number: '+919876543210',
+      password: 'x',
+      host: '',
+      verify_code: null,
+      device_id: '',
+    });
+    expect(parsed).toEqual({ mobile_number: '+919876543210', password: 'x' });
+  });
+
+  it.each([
+    [{}, 'mobile_number is required'],
+    [{ mobile_number: 9876543210 }, 'mobile_number must be text'],
+    [{ mobile_number: '' }, 'mobile_number is required'],
+    [{ mobile_number: '   ' }, 'mobile_number is required'],
+    [{ mobile_number: 'x'.repeat(10_000) }, 'mobile_number must be at most 32 characters'],
+    [{ mobile_number: '98765\u000043210' }, 'mobile_number must not contain control characters'],
+    [{ mobile_number: '12345' }, 'mobile_number must be a valid mobile number'],
+    [{ mobile_number: '+5511912345678' }, 'mobile_number must be a +91 mobile number'],
+  ])('refuses a bad mobile %j', (body, message) => {
+    const result = schemas.sendVerifyCode.safeParse({ verify_type: 'register', ...body });
+    expect(firstMessage(result)).toBe(message);
+  });
+
+  it.each([
+    [undefined, 'verify_type is required'],
+    ['', 'verify_type must be one of register, reset_password, edit_bankcard'],
+    ['login', 'verify_type must be one of register, reset_password, edit_bankcard'],
+    [1, 'verify_type must be one of register, reset_password, edit_bankcard'],
+  ])('refuses verify_type %j', (verifyType, message) => {
+    const result = schemas.sendVerifyCode.safeParse({ mobile_number: '9876543210', verify_type: verifyType });
+    expect(firstMessage(result)).toBe(message);
+  });
+
+  it.each([
+    [{ password: '12345' }, 'password must be at least 6 characters'],
+    [{ password: 'x'.repeat(65) }, 'password must be at most 64 characters'],
+    [{ password: 'abc\ndef' }, 'password must not contain control characters'],
+    [{ verify_code: '12345' }, 'verify_code must be 6 digits'],
+    [{ verify_code: '12345a' }, 'verify_code must be 6 digits'],
+    [{ verify_code: 123456 }, 'verify_code must be text'],
+    [{ r_code: 'DEMO-2026' }, 'r_code must contain only letters and digits'],
+    [{ r_code: '' }, 'r_code is required'],
+  ])('refuses a bad register field %j', (override, message) => {
+    const body = {
+      mobile_number: '9876543210',
+      verify_code: '123456',
+      password: 'secret1',
+      r_code: 'DEMO2026',
+      ...override,
+    };
+    expect(firstMessage(schemas.register.safeParse(body))).toBe(message);
+  });
+
+  it('refuses a device id that is not random-looking text', () => {
+    const body = { mobile_number: '9876543210', password: 'secret1', device_id: 'short' };
+    expect(firstMessage(schemas.login.safeParse(body))).toMatch(/^device_id must be 16 to 64/);
+  });
+
+  it('trims nicknames, counts emoji as one character and refuses invisible formatting', () => {
+    expect(changeNickNameBody.parse({ nick_name: '  Gold fan  ' })).toEqual({ nick_name: 'Gold fan' });
+    expect(changeNickNameBody.parse({ nick_name: '🥇'.repeat(20) }).nick_name).toHaveLength(40);
+    expect(firstMessage(changeNickNameBody.safeParse({ nick_name: 'x'.repeat(21) }))).toBe(
+      'nick_name must be at most 20 characters',
+    );
+    expect(firstMessage(changeNickNameBody.safeParse({ nick_name: 'evil\u202Etxt' }))).toBe(
+      'nick_name must not contain invisible formatting characters',
+    );
+    expect(firstMessage(changeNickNameBody.safeParse({ nick_name: ' ' }))).toBe('nick_name is required');
+  });
+
+  it('counts characters by code point', () => {
+    expect(characterCount('abc')).toBe(3);
+    expect(characterCount('🥇x')).toBe(2);
+    expect(characterCount('')).toBe(0);
+  });
+});

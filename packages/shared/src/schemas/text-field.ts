@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** C0 and C1 control characters and DEL: never part of a legitimate field. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * Invisible characters that change how text around them is shown (bidi overrides, zero-width spaces, line
+ * separators); refused in text that other people see, such as a nickname, so it cannot be spoofed.
+ */
+const INVISIBLE_FORMATTING = /[\u200B\u200E\u200F\u202A-\u202E\u2028\u2029\u2066-\u2069\uFEFF]/u;
+
+export interface TextFieldOptions {
+  /** Most characters (Unicode code points) allowed after trimming. */
+  max: number;
+  /** Fewest characters allowed after trimming; a required field always needs at least 1. */
+  min?: number;
+  /** Whether surrounding whitespace is removed first (default true; passwords keep theirs). */
+  trim?: boolean;
+  /** Also refuse invisible formatting characters (text shown to other people). */
+  displayText?: boolean;
+  /** A pattern the trimmed value must match, and the message when it does not (starting with the field). */
+  pattern?: { regex: RegExp; message: string };
+}
+
+/** Counts characters as a person does: one per code point, so an emoji is one character. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+function wrongTypeMessage(field: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? `${field} is required` : `${field} must be text`;
+}
+
+/** Applies the shared checks; answers the cleaned value, '' for an empty one, or reports an issue. */
+function checkText(
+  field: string,
+  options: TextFieldOptions,
+  raw: string,
+  ctx: z.RefinementCtx,
+): string | typeof z.NEVER {
+  if (CONTROL_CHARACTER.test(raw)) {
+    ctx.addIssue({ code: 'custom', message: `${field} must not contain control characters` });
+    return z.NEVER;
+  }
+  if (options.displayText && INVISIBLE_FORMATTING.test(raw)) {
+    ctx.addIssue({ code: 'custom', message: `${field} must not contain invisible formatting characters` });
+    return z.NEVER;
+  }
+  // Only whitespace counts as empty even where whitespace is kept (a password of spaces is no password).
+  if (raw.trim() === '') return '';
+  const value = options.trim === false ? raw : raw.trim();
+  const length = characterCount(value);
+  const min = options.min ?? 1;
+  if (length < min) {
+    ctx.addIssue({ code: 'custom', message: `${field} must be at least ${min} characters` });
+    return z.NEVER;
+  }
+  if (length > options.max) {
+    ctx.addIssue({ code: 'custom', message: `${field} must be at most ${options.max} characters` });
+    return z.NEVER;
+  }
+  if (options.pattern && !options.pattern.regex.test(value)) {
+    ctx.addIssue({ code: 'custom', message: options.pattern.message });
+    return z.NEVER;
+  }
+  return value;
+}
+
+/**
+ * A required text field: missing, null, of another type, empty (after trimming), too long or containing
+ * control characters each fail with a message that starts with the field name.
+ */
+export function requiredText(field: string, options: TextFieldOptions) {
+  return z.string({ error: wrongTypeMessage(field) }).transform((raw, ctx) => {
+    const value = checkText(field, options, raw, ctx);
+    if (value === '') {
+      ctx.addIssue({ code: 'custom', message: `${field} is required` });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** An optional text field: missing, null and empty all mean "not given" (undefined); other rules as required. */
+export function optionalText(field: string, options: TextFieldOptions) {
+  return z
+    .string({ error: wrongTypeMessage(field) })
+    .nullish()
+    .transform((raw, ctx): string | undefined => {
+      if (raw === undefined || raw === null) return undefined;
+      const value = checkText(field, options, raw, ctx);
+      return value === '' ? undefined : value;
+    });
+}
