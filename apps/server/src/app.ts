@@ -5,8 +5,23 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
+import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountService } from './modules/accounts/accounts.service.ts';
+import { AuditLog } from './modules/accounts/audit-log.service.ts';
+import { OtpService } from './modules/accounts/otp.service.ts';
+import { DatabaseRateLimiter, type RateLimiter } from './modules/accounts/rate-limiter.ts';
+import { SessionService } from './modules/accounts/session.service.ts';
+import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts';
+import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
+import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
+import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { type BalanceReader, ProfileService } from './modules/profile/profile.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
@@ -22,6 +37,15 @@ export interface AppDependencies {
 export interface AppServices {
   settings: SettingsService;
   shop: ShopService;
+  /** preHandler for routes that need a logged-in user; read the user with currentUser(request). */
+  authGuard: AuthGuard;
+  audit: AuditLog;
+  rateLimiter: RateLimiter;
+  sessions: SessionService;
+  otp: OtpService;
+  accounts: AccountService;
+  profile: ProfileService;
+  ledger: LedgerService;
 }
 
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
@@ -46,10 +70,35 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerErrorHandling(app, config.bodyLimitBytes);
 
   const settings = new SettingsService(database.db, clock);
+  const audit = new AuditLog(database.db, clock);
+  const rateLimiter = new DatabaseRateLimiter(database.db, clock);
+  const sessions = new SessionService(database.db, clock);
+  const sms = createSmsAdapter(config.sms, { db: database.db, clock, logger: app.log });
+  const otp = new OtpService(database.db, clock, sms, audit, app.log);
+  const ledger = new LedgerService(database, clock);
+  const balances: BalanceReader = { balanceMinor: (userId) => ledger.balanceMinor(database.db, userId) };
   const services: AppServices = {
     settings,
     shop: new ShopService(database.db, database.dialect, settings),
+    authGuard: createAuthGuard(sessions),
+    audit,
+    rateLimiter,
+    sessions,
+    otp,
+    accounts: new AccountService({ db: database.db, clock, otp, sessions, audit, rateLimiter, settings }),
+    ledger,
+    profile: new ProfileService({
+      db: database.db,
+      clock,
+      settings,
+      balances,
+      audit,
+      publicUrl: config.publicUrl,
+    }),
   };
+
+  // Development helpers are never registered in production (DESIGN.md "Operator API and development endpoints").
+  const devSmsOutbox = !config.isProduction && sms instanceof ConsoleSmsAdapter ? sms : undefined;
 
   registerHealthRoutes(app, database);
   app.get(
@@ -57,10 +106,20 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     (): AppConfigResponse => ({
       code: 200,
       market: config.market,
-      dev_tools: !config.isProduction,
+      dev_tools: devSmsOutbox !== undefined,
     }),
   );
   registerShopRoutes(app, services.shop);
+  registerAccountRoutes(app, services, config.market);
+  registerProfileRoutes(app, services);
+  registerLedgerRoutes(app, { ledger, authGuard: services.authGuard });
+  const stopIdempotencyPruning = scheduleIdempotencyPruning(
+    database.db,
+    new IdempotencyService(clock),
+    (error) => app.log.error({ err: error }, 'idempotency key pruning failed'),
+  );
+  app.addHook('onClose', async () => stopIdempotencyPruning());
+  if (devSmsOutbox) registerDevSmsRoutes(app, devSmsOutbox, config.market);
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

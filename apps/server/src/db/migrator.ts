@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { AppDatabase, DialectName } from './dialect.ts';
-import type { Database } from './schema.ts';
 import * as foundation from './migrations/0001-foundation.migration.ts';
+import * as accounts from './migrations/0002-accounts.migration.ts';
+import * as ledger from './migrations/0003-ledger.migration.ts';
+import type { Database } from './schema.ts';
 
 interface VersionedMigration {
   readonly version: string;
@@ -15,7 +17,11 @@ const MIGRATION_LOCK_KEY = 7_301_001;
  * Every migration in order. A migration is never edited once it has shipped; a change is a new file.
  * Kysely's own Migrator is not used because these migrations need to know the dialect.
  */
-export const MIGRATIONS: readonly VersionedMigration[] = [{ version: '0001-foundation', up: foundation.up }];
+export const MIGRATIONS: readonly VersionedMigration[] = [
+  { version: '0001-foundation', up: foundation.up },
+  { version: '0002-accounts', up: accounts.up },
+  { version: '0003-ledger', up: ledger.up },
+];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {
   const row = await db

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { createAuthGuard, readTokenHeader } from './auth-guard.ts';
 import { parseInput } from './validation.ts';
 
 const BODY_LIMIT_BYTES = 2_048;
-const echoBody = z.object({ name: z.string().min(1, 'name must not be empty').max(20), count: z.number().int() });
+const echoBody = z.object({
+  name: z.string().min(1, 'name must not be empty').max(20),
+  count: z.number().int(),
+});
 const VALID_TOKEN = 'a'.repeat(43);
 
 describe('HTTP conventions', () => {
@@ -125,7 +128,12 @@ describe('HTTP conventions', () => {
   });
 
   it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
-    for (const authorization of [undefined, 'Token short', `Bearer ${VALID_TOKEN}`, `Token ${'b'.repeat(43)}`]) {
+    for (const authorization of [
+      undefined,
+      'Token short',
+      `Bearer ${VALID_TOKEN}`,
+      `Token ${'b'.repeat(43)}`,
+    ]) {
       const response = await app.inject({
         method: 'GET',
         url: '/test/private',

@@ -12,7 +12,10 @@ export interface TestAppOptions {
 }
 
 /** Builds the real application on the given database for request-level tests (no socket is opened). */
-export async function buildTestApp(database: AppDatabase, options: TestAppOptions = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  database: AppDatabase,
+  options: TestAppOptions = {},
+): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig({ webDistDir: '/nonexistent-web-dist', ...options.config }),
     database,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewProductRow } from '../../db/schema.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
+import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 
 const PRODUCT_COUNT = 23;
@@ -74,7 +74,9 @@ describeEachDatabase('shop routes', (database) => {
       ])
       .execute();
     const body = (await app.inject({ method: 'GET', url: '/shop/home_top' })).json();
-    expect(body.more_game_list).toEqual([{ game_id: expect.any(Number), name: 'Dice', image: '/media/games/dice.svg' }]);
+    expect(body.more_game_list).toEqual([
+      { game_id: expect.any(Number), name: 'Dice', image: '/media/games/dice.svg' },
+    ]);
     await db.deleteFrom('more_games').execute();
   });
 
