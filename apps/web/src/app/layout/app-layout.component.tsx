@@ -1,0 +1,38 @@
+import { DotLoading } from 'antd-mobile';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { showsBottomMenu } from '../routing/bottom-tabs.ts';
+import styles from './app-layout.module.css';
+import { BottomNav } from './bottom-nav.component.tsx';
+import { RouteErrorScreen } from './fallback-screens.component.tsx';
+import { ScreenErrorBoundary } from './screen-error-boundary.component.tsx';
+import { useScrollToTop } from './use-scroll-to-top.hook.ts';
+
+/** Shown while a screen's code loads. */
+export function ScreenLoading() {
+  return (
+    <div className={styles.loading}>
+      <DotLoading color="primary" />
+    </div>
+  );
+}
+
+/** The frame of every screen: the screen itself, and the bottom navigation where the spec shows it. */
+export function AppLayout() {
+  useScrollToTop();
+  const { pathname } = useLocation();
+  const withBottomNav = showsBottomMenu(pathname);
+  return (
+    <div className={styles.shell}>
+      <main className={`${styles.content} ${withBottomNav ? styles.withBottomNav : ''}`}>
+        {/* Keyed by path: a failed screen must not keep the next one from rendering. */}
+        <ScreenErrorBoundary key={pathname} fallback={<RouteErrorScreen />}>
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </main>
+      {withBottomNav && <BottomNav />}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { isNetworkError } from '../../../shared/api/api-errors.ts';
+import { useMountedOnce } from '../../../shared/ui/use-mounted-once.hook.ts';
+import { shopQueryKeys } from '../hooks/shop-query-keys.ts';
+import { useDailyNotice } from '../hooks/use-daily-notice.hook.ts';
+import { useHomeTop } from '../hooks/use-home-top.hook.ts';
+import { useProductPages } from '../hooks/use-product-pages.hook.ts';
+import { BannerCarousel, BannerSkeleton } from './banner-carousel.component.tsx';
+import { HomeGames } from './home-games.component.tsx';
+import { ProductFeed } from './product-feed.component.tsx';
+import styles from './shop-home.module.css';
+
+// Most visits open no dialog (the notice shows once a day), so their code loads only when one opens.
+const HomeDialogs = lazy(() => import('./home-dialogs.component.tsx'));
+
+/**
+ * The shop part of the home screen (spec 01 §2): games, banner carousel, product grid with infinite scroll,
+ * the daily notice, and the maintenance dialog when the server cannot be reached.
+ */
+export function ShopHome() {
+  const queryClient = useQueryClient();
+  const homeTop = useHomeTop();
+  const notice = useDailyNotice(homeTop.data?.notice);
+  const productPages = useProductPages();
+
+  // Only the first load counts: a later page that fails offers its own retry under the grid.
+  const productsUnreachable = isNetworkError(productPages.error) && !productPages.isFetchNextPageError;
+  const homeUnreachable = isNetworkError(homeTop.error) || productsUnreachable;
+  const retrying = homeTop.isFetching || productPages.isFetching;
+
+  useEffect(() => {
+    // A failure the server reported: the spec only logs list failures, and the products still show.
+    if (homeTop.error && !isNetworkError(homeTop.error)) console.error('Home content failed', homeTop.error);
+  }, [homeTop.error]);
+
+  const maintenanceVisible = homeUnreachable && !retrying;
+  const dialogsMounted = useMountedOnce(notice.visible || maintenanceVisible);
+
+  const retry = useCallback(() => {
+    void queryClient.refetchQueries({ queryKey: shopQueryKeys.homeTop, type: 'active' });
+    void queryClient.refetchQueries({ queryKey: shopQueryKeys.products(''), type: 'active' });
+  }, [queryClient]);
+
+  return (
+    <div className={styles.home}>
+      {homeTop.isPending ? <BannerSkeleton /> : <BannerCarousel banners={homeTop.data?.banners ?? []} />}
+      <HomeGames games={homeTop.data?.games ?? []} />
+      <ProductFeed pages={productPages} />
+      {dialogsMounted ? (
+        <Suspense fallback={null}>
+          <HomeDialogs
+            notice={{ notice: homeTop.data?.notice ?? '', visible: notice.visible, onClose: notice.close }}
+            maintenance={{ visible: maintenanceVisible, onRetry: retry }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

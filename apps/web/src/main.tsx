@@ -1,0 +1,44 @@
+import { getMarket } from '@app/shared';
+import { createRoot } from 'react-dom/client';
+import { loadAntdLocale } from './app/antd-locale-provider.component.tsx';
+import { App } from './app/app.component.tsx';
+import { createAppQueryClient } from './app/query-client.ts';
+import { preloadScreenFor } from './app/routing/app-router.tsx';
+import { initI18n, resolveLanguage } from './i18n/i18n.ts';
+import { api } from './shared/api/api.ts';
+import { type AppConfig, FALLBACK_APP_CONFIG, fetchAppConfig } from './shared/app-config/app-config.api.ts';
+import { installAntdReact19Render } from './shared/dialogs/antd-react19-render.ts';
+import { applyTheme, resolveDarkMode } from './shared/theme/theme.ts';
+import './styles/global.css';
+
+/** Boot: theme first (no flash), then the server's market, then the language, then the first render. */
+async function boot(): Promise<void> {
+  applyTheme(resolveDarkMode());
+  installAntdReact19Render();
+  // The screen's code downloads while the configuration call is in flight.
+  preloadScreenFor(window.location.hash);
+
+  const queryClient = createAppQueryClient();
+  let config: AppConfig;
+  try {
+    config = await queryClient.fetchQuery({
+      queryKey: ['app', 'config'],
+      queryFn: ({ signal }) => fetchAppConfig(api, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    });
+  } catch (error) {
+    // Without the server the app still renders, so the home screen can show its maintenance dialog.
+    console.error('GET /app/config failed; using the fallback market', error);
+    config = FALLBACK_APP_CONFIG;
+  }
+  const language = resolveLanguage(getMarket(config.market).defaultLanguage);
+  // antd-mobile's locale is a nicety; English stands in if its chunk cannot load.
+  await Promise.all([initI18n(language), loadAntdLocale(language).catch(() => undefined)]);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(<App config={config} queryClient={queryClient} />);
+}
+
+void boot();

@@ -1,0 +1,14 @@
+import { PreferencesMenu } from '../features/preferences/components/preferences-menu.component.tsx';
+import { ShopHome } from '../features/shop/components/shop-home.component.tsx';
+import { APP_NAME } from '../shared/ui/app-name.ts';
+import { ScreenToolbar } from '../shared/ui/screen-toolbar.component.tsx';
+
+/** Route `/`: the home screen (spec 01 §2). */
+export default function HomeRoute() {
+  return (
+    <>
+      <ScreenToolbar title={APP_NAME} right={<PreferencesMenu />} />
+      <ShopHome />
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The app's browser storage (spec 01 §3 "Browser storage", spec 02 §3 "Local storage"): every key the app
+ * keeps lives here, so no other module spells a storage key. Values are strings in localStorage.
+ */
+export const StorageKey = {
+  token: 'token',
+  deviceId: 'device_id',
+  /** The early-access flag; until the profile arrives it is the last value the profile reported. */
+  isEarly: 'is_early',
+  darkMode: 'dark_mode',
+  inApp: 'in_app',
+  /** The last home notice text, so the profile menu can show it again. */
+  notice: 'notice',
+  /** The local calendar day (YYYY-MM-DD) the home notice was last shown; it shows once a day. */
+  noticeShownDay: 'notice_shown_day',
+  nickName: 'nick_name',
+  bankCardOtpRequired: 'bank_card_otp_required',
+  /** The language the player chose in the menu; absent means "the market's default". */
+  language: 'language',
+} as const;
+export type StorageKeyName = (typeof StorageKey)[keyof typeof StorageKey];
+
+type StorageListener = (key: StorageKeyName) => void;
+
+const KNOWN_KEYS = new Set<string>(Object.values(StorageKey));
+const listeners = new Set<StorageListener>();
+
+/**
+ * Storage can be missing or throw (private modes, disabled cookies, quota); the app must still run for the
+ * session, so it falls back to memory instead of failing.
+ */
+const memoryFallback = new Map<string, string>();
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function notify(key: StorageKeyName): void {
+  for (const listener of listeners) listener(key);
+}
+
+/** Reads one value; null when it was never written or storage is unavailable. */
+export function readItem(key: StorageKeyName): string | null {
+  const storage = browserStorage();
+  try {
+    if (storage) return storage.getItem(key);
+  } catch {
+    // Fall through to the memory copy.
+  }
+  return memoryFallback.get(key) ?? null;
+}
+
+/** Writes one value and tells subscribers in this tab. */
+export function writeItem(key: StorageKeyName, value: string): void {
+  memoryFallback.set(key, value);
+  try {
+    browserStorage()?.setItem(key, value);
+  } catch {
+    // The memory copy keeps the value for this session.
+  }
+  notify(key);
+}
+
+/** Removes one value and tells subscribers in this tab. */
+export function removeItem(key: StorageKeyName): void {
+  memoryFallback.delete(key);
+  try {
+    browserStorage()?.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+  notify(key);
+}
+
+/** Calls the listener whenever a key changes, in this tab or (through the storage event) in another one. */
+export function subscribeToStorage(listener: StorageListener): () => void {
+  listeners.add(listener);
+  const onStorageEvent = (event: StorageEvent) => {
+    if (event.key === null) {
+      for (const key of KNOWN_KEYS) listener(key as StorageKeyName);
+    } else if (KNOWN_KEYS.has(event.key)) {
+      listener(event.key as StorageKeyName);
+    }
+  };
+  window.addEventListener('storage', onStorageEvent);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorageEvent);
+  };
+}
+
+function readFlag(key: StorageKeyName): boolean {
+  return readItem(key) === '1';
+}
+
+function writeFlag(key: StorageKeyName, value: boolean): void {
+  writeItem(key, value ? '1' : '0');
+}
+
+/** The auth token, sent as `Authorization: Token <token>`. */
+export function getToken(): string | null {
+  const token = readItem(StorageKey.token);
+  return token === null || token === '' ? null : token;
+}
+
+/** Stores the auth token after login or register. */
+export function setToken(token: string): void {
+  writeItem(StorageKey.token, token);
+}
+
+/** Forgets the auth token (logout, or a 401 from any call). */
+export function clearToken(): void {
+  removeItem(StorageKey.token);
+}
+
+/** The device id the server trusts after an OTP (spec 01 §4 "Login"). */
+export function getDeviceId(): string | null {
+  return readItem(StorageKey.deviceId);
+}
+
+/** Stores the device id the login answer carries. */
+export function setDeviceId(deviceId: string): void {
+  writeItem(StorageKey.deviceId, deviceId);
+}
+
+/** Whether the player has early access to the games (Win, Aviator, Lucky Hit). */
+export function getEarlyFlag(): boolean {
+  return readFlag(StorageKey.isEarly);
+}
+
+/** Stores the early-access flag the profile reports. */
+export function setEarlyFlag(isEarly: boolean): void {
+  writeFlag(StorageKey.isEarly, isEarly);
+}
+
+/** The saved theme: true dark, false light, null when the player never chose (follow the system). */
+export function getDarkModePreference(): boolean | null {
+  const value = readItem(StorageKey.darkMode);
+  if (value === '1') return true;
+  if (value === '0') return false;
+  return null;
+}
+
+/** Saves the theme the player chose. */
+export function setDarkModePreference(dark: boolean): void {
+  writeFlag(StorageKey.darkMode, dark);
+}
+
+/** Whether the page runs inside the native app wrapper. */
+export function getInAppFlag(): boolean {
+  return readFlag(StorageKey.inApp);
+}
+
+/** Records that the page runs inside the native app wrapper. */
+export function setInAppFlag(inApp: boolean): void {
+  writeFlag(StorageKey.inApp, inApp);
+}
+
+/** The last home notice text. */
+export function getNotice(): string | null {
+  return readItem(StorageKey.notice);
+}
+
+/** Keeps the latest home notice text for the profile menu. */
+export function setNotice(notice: string): void {
+  writeItem(StorageKey.notice, notice);
+}
+
+/** The local day (YYYY-MM-DD) the home notice was last shown. */
+export function getNoticeShownDay(): string | null {
+  return readItem(StorageKey.noticeShownDay);
+}
+
+/** Records the local day the home notice was shown. */
+export function setNoticeShownDay(day: string): void {
+  writeItem(StorageKey.noticeShownDay, day);
+}
+
+/** The nickname from the profile, needed by the aviator bet. */
+export function getNickName(): string | null {
+  return readItem(StorageKey.nickName);
+}
+
+/** Stores the nickname from the profile. */
+export function setNickName(nickName: string): void {
+  writeItem(StorageKey.nickName, nickName);
+}
+
+/** Whether the server asked for an OTP before a bank card edit. */
+export function getBankCardOtpRequired(): boolean {
+  return readFlag(StorageKey.bankCardOtpRequired);
+}
+
+/** Stores whether bank card edits need an OTP. */
+export function setBankCardOtpRequired(required: boolean): void {
+  writeFlag(StorageKey.bankCardOtpRequired, required);
+}
+
+/** The language code the player chose, unvalidated (the i18n module checks it). */
+export function getLanguagePreference(): string | null {
+  return readItem(StorageKey.language);
+}
+
+/** Saves the language the player chose. */
+export function setLanguagePreference(language: string): void {
+  writeItem(StorageKey.language, language);
+}
