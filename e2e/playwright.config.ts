@@ -7,8 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 // A fresh embedded database per run; the config is evaluated again in workers, so only create it once.
-const dataDir =
-  process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'goldshop-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'goldshop-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
 const CHROMIUM_FLAGS = [

@@ -16,7 +16,9 @@ test('the home shows the notice once, banners and real products with rupee price
   await expect(cards.first().getByTestId('product-price')).toHaveText('₹ 7480.00');
   const firstImage = cards.first().locator('img');
   await expect(firstImage).toHaveAttribute('src', /\/media\/products\/.+\.svg$/);
-  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // The notice shows once a day: a reload does not show it again.
   await page.reload();
