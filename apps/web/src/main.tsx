@@ -7,6 +7,7 @@ import { preloadScreenFor } from './app/routing/app-router.tsx';
 import { initI18n, resolveLanguage } from './i18n/i18n.ts';
 import { api } from './shared/api/api.ts';
 import { type AppConfig, FALLBACK_APP_CONFIG, fetchAppConfig } from './shared/app-config/app-config.api.ts';
+import { checkAppVersion } from './shared/app-version/app-version.api.ts';
 import { installAntdReact19Render } from './shared/dialogs/antd-react19-render.ts';
 import { applyTheme, resolveDarkMode } from './shared/theme/theme.ts';
 import './styles/global.css';
@@ -39,6 +40,8 @@ async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(<App config={config} queryClient={queryClient} />);
+  // After the first render, so the check never delays the screen (spec 01 §4: code 200 goes to landing_page).
+  void checkAppVersion(api);
 }
 
 void boot();

@@ -1,28 +1,56 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
+import { ErrorAlertProvider, useErrorAlert } from '../../shared/dialogs/error-alert.context.tsx';
 import { setEarlyFlag } from '../../shared/storage/storage.ts';
 import { AppLayout } from './app-layout.component.tsx';
 
+/** A screen that shows an error alert as soon as it renders. */
+function FailingScreen() {
+  const showErrorAlert = useErrorAlert();
+  useEffect(() => showErrorAlert('Incorrect mobile number or password'), [showErrorAlert]);
+  return <p>failing screen</p>;
+}
+
 function renderLayoutAt(path: string) {
   const router = createMemoryRouter(
-    [{ element: <AppLayout />, children: [{ path: '*', element: <p>screen {path}</p> }] }],
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/failing', element: <FailingScreen /> },
+          { path: '*', element: <p>screen {path}</p> },
+        ],
+      },
+    ],
     { initialEntries: [path] },
   );
   render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <ErrorAlertProvider>
+        <RouterProvider router={router} />
+      </ErrorAlertProvider>
     </I18nextProvider>,
   );
+  return router;
 }
 
 describe('AppLayout', () => {
-  it('shows the bottom navigation with the Games tab, the only screen with a tab so far', async () => {
+  it('hides an error alert when the player moves to another screen', async () => {
+    const router = renderLayoutAt('/failing');
+    expect((await screen.findByRole('alert')).textContent).toContain('Incorrect mobile number or password');
+    await act(() => router.navigate('/mine'));
+    expect(await screen.findByText('screen /failing')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the bottom navigation with the Games and Mine tabs, the screens with a tab so far', async () => {
     renderLayoutAt('/');
     const nav = await screen.findByTestId('bottom-nav');
-    expect(nav.textContent).toBe('Games');
+    expect(nav.textContent).toBe('GamesMine');
   });
 
   it('shows no tab for game screens that do not exist yet, even with the early flag', async () => {
@@ -31,7 +59,6 @@ describe('AppLayout', () => {
     const nav = await screen.findByTestId('bottom-nav');
     expect(nav.textContent).not.toContain('Win');
     expect(nav.textContent).not.toContain('Aviator');
-    expect(nav.textContent).not.toContain('Mine');
   });
 
   it('hides the bottom navigation on the payment page and the colour histories', async () => {

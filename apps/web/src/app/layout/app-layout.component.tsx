@@ -1,6 +1,7 @@
 import { DotLoading } from 'antd-mobile';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useHideErrorAlert } from '../../shared/dialogs/error-alert.context.tsx';
 import { showsBottomMenu } from '../routing/bottom-tabs.ts';
 import styles from './app-layout.module.css';
 import { BottomNav } from './bottom-nav.component.tsx';
@@ -22,6 +23,15 @@ export function AppLayout() {
   useScrollToTop();
   const { pathname } = useLocation();
   const withBottomNav = showsBottomMenu(pathname);
+  const hideErrorAlert = useHideErrorAlert();
+  // An error alert speaks of the screen that showed it, so it goes when the player moves to another screen.
+  // Only a change of path counts: the first render must not hide what the first screen shows on mount.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    hideErrorAlert();
+  }, [pathname, hideErrorAlert]);
   return (
     <div className={styles.shell}>
       <main className={`${styles.content} ${withBottomNav ? styles.withBottomNav : ''}`}>

@@ -4,6 +4,7 @@ import {
   APP_ROUTES,
   type AppRouteDefinition,
   type BottomTabDefinition,
+  hasRoute,
   TAB_ORDER,
 } from './route-registry.ts';
 
@@ -35,9 +36,17 @@ describe('visibleTabs', () => {
     expect(paths(visibleTabs(ALL_SCREENS, false))).toEqual(['/', '/mine']);
   });
 
-  it('shows only the tabs of registered screens: today just Games', () => {
-    expect(paths(visibleTabs(APP_ROUTES, true))).toEqual(['/']);
-    expect(paths(visibleTabs(APP_ROUTES, false))).toEqual(['/']);
+  it('shows only the tabs of registered screens: today Games and Mine', () => {
+    expect(paths(visibleTabs(APP_ROUTES, true))).toEqual(['/', '/mine']);
+    expect(paths(visibleTabs(APP_ROUTES, false))).toEqual(['/', '/mine']);
+  });
+});
+
+describe('hasRoute', () => {
+  it('knows the registered screens only', () => {
+    expect(hasRoute('/mine')).toBe(true);
+    expect(hasRoute('/privacyPolicy')).toBe(true);
+    expect(hasRoute('/recharge')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { AppOutline } from 'antd-mobile-icons';
+import { AppOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 
 /** The bottom navigation's labels (spec 01 §2). */
@@ -36,4 +36,21 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     load: () => import('../../routes/home.route.tsx'),
     tab: { titleKey: 'nav.games', icon: AppOutline, order: TAB_ORDER.games, earlyOnly: false },
   },
+  { path: '/login', load: () => import('../../routes/login.route.tsx') },
+  { path: '/register', load: () => import('../../routes/register.route.tsx') },
+  { path: '/resetPassword', load: () => import('../../routes/reset-password.route.tsx') },
+  {
+    path: '/mine',
+    load: () => import('../../routes/mine.route.tsx'),
+    tab: { titleKey: 'nav.mine', icon: UserOutline, order: TAB_ORDER.mine, earlyOnly: false },
+  },
+  { path: '/privacyPolicy', load: () => import('../../routes/privacy-policy.route.tsx') },
+  { path: '/riskAgreement', load: () => import('../../routes/risk-agreement.route.tsx') },
 ];
+
+const REGISTERED_PATHS: ReadonlySet<string> = new Set(APP_ROUTES.map((route) => route.path));
+
+/** Whether a screen exists for the path; menus use it to list only screens that exist. */
+export function hasRoute(path: string): boolean {
+  return REGISTERED_PATHS.has(path);
+}

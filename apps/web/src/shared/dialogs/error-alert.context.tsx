@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './error-alert.module.css';
 
@@ -7,7 +7,12 @@ export const ERROR_ALERT_MS = 8000;
 
 type ShowErrorAlert = (message: string) => void;
 
-const ErrorAlertContext = createContext<ShowErrorAlert | null>(null);
+interface ErrorAlertControls {
+  show: ShowErrorAlert;
+  hide: () => void;
+}
+
+const ErrorAlertContext = createContext<ErrorAlertControls | null>(null);
 
 interface AlertState {
   message: string;
@@ -48,9 +53,10 @@ export function ErrorAlertProvider({ children }: { children: ReactNode }) {
     [t],
   );
   const hide = useCallback(() => setAlert(null), []);
+  const controls = useMemo(() => ({ show, hide }), [show, hide]);
 
   return (
-    <ErrorAlertContext.Provider value={show}>
+    <ErrorAlertContext.Provider value={controls}>
       {children}
       {alert && <ErrorAlert key={alert.serial} message={alert.message} onClose={hide} />}
     </ErrorAlertContext.Provider>
@@ -59,7 +65,16 @@ export function ErrorAlertProvider({ children }: { children: ReactNode }) {
 
 /** Returns `showErrorAlert(message)`: shows the message at the top of the screen for 8 seconds. */
 export function useErrorAlert(): ShowErrorAlert {
-  const show = useContext(ErrorAlertContext);
-  if (!show) throw new Error('useErrorAlert must be used inside <ErrorAlertProvider>');
-  return show;
+  return useErrorAlertControls().show;
+}
+
+/** Returns a function that hides the error alert at once (a message belongs to the screen that showed it). */
+export function useHideErrorAlert(): () => void {
+  return useErrorAlertControls().hide;
+}
+
+function useErrorAlertControls(): ErrorAlertControls {
+  const controls = useContext(ErrorAlertContext);
+  if (!controls) throw new Error('useErrorAlert must be used inside <ErrorAlertProvider>');
+  return controls;
 }

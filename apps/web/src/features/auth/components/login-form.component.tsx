@@ -1,0 +1,130 @@
+import { Button } from 'antd-mobile';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../../shared/api/api.ts';
+import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
+import { useErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
+import { errorMessage } from '../../../shared/dialogs/error-message.ts';
+import { setDeviceId } from '../../../shared/storage/storage.ts';
+import { login } from '../api/auth.api.ts';
+import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
+import { useStartSession } from '../hooks/use-start-session.hook.ts';
+import { isValid, validateLogin } from '../rules/auth-validation.rule.ts';
+import { ensureDeviceId } from '../rules/device-id.rule.ts';
+import styles from './auth.module.css';
+import { DevOutboxHint } from './dev-outbox-hint.component.tsx';
+import { MobileField } from './mobile-field.component.tsx';
+import { PasswordField } from './password-field.component.tsx';
+import { VerifyCodeField } from './verify-code-field.component.tsx';
+
+/** Where a successful login goes (spec 01 §4). */
+export const AFTER_LOGIN_PATH = '/mine';
+
+/**
+ * The login form (spec 01 §2, §4, §5): mobile and password; the code field appears only after the server
+ * answered 403 for a device it does not know yet. 200 stores the token and device id and opens /mine.
+ */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showError = useErrorAlert();
+  const startSession = useStartSession();
+  const { mobilePrefix } = useMarket();
+  const id = useId();
+
+  const [mobile, setMobile] = useState('');
+  const [password, setPassword] = useState('');
+  const [verifyCode, setVerifyCode] = useState('');
+  const [verifyCodeShown, setVerifyCodeShown] = useState(false);
+  const { setErrors, message, editing } = useFieldErrors();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateLogin({ mobile, password, verifyCode, verifyCodeShown }, mobilePrefix);
+    setErrors(found);
+    // The call is skipped while a required field is empty (spec 01 §5).
+    if (!isValid(found)) return;
+
+    setSubmitting(true);
+    try {
+      const outcome = await login(api, {
+        mobileNumber: mobile.trim(),
+        password,
+        verifyCode: verifyCodeShown ? verifyCode.trim() : '',
+        // A browser that never logged in gets its id now, so the server can trust it after the code.
+        deviceId: ensureDeviceId(),
+        host: window.location.host,
+      });
+      if (outcome.kind === 'verification_required') {
+        setDeviceId(outcome.deviceId);
+        setVerifyCodeShown(true);
+        return;
+      }
+      startSession(outcome.token, outcome.deviceId);
+      navigate(AFTER_LOGIN_PATH, { replace: true });
+    } catch (error) {
+      showError(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('login.title')}>
+      <MobileField
+        id={`${id}-mobile`}
+        value={mobile}
+        onValueChange={editing('mobile', setMobile)}
+        error={message('mobile')}
+      />
+      <PasswordField
+        id={`${id}-password`}
+        value={password}
+        onValueChange={editing('password', setPassword)}
+        error={message('password')}
+      />
+      {verifyCodeShown ? (
+        <VerifyCodeField
+          id={`${id}-code`}
+          value={verifyCode}
+          onValueChange={editing('verifyCode', setVerifyCode)}
+          error={message('verifyCode')}
+          autoFocus
+          hint={
+            <>
+              <p className={styles.notice} data-testid="new-device-notice">
+                {t('auth.newDeviceCodeSent')}
+              </p>
+              <DevOutboxHint mobile={mobile.trim()} />
+            </>
+          }
+        />
+      ) : null}
+      <Button
+        type="submit"
+        color="primary"
+        block
+        size="large"
+        loading={submitting}
+        className={styles.submit}
+        data-testid="login-submit"
+      >
+        {t('login.submit')}
+      </Button>
+      <div className={styles.links}>
+        <span>
+          {t('login.noAccount')}{' '}
+          <Link to="/register" data-testid="register-link">
+            {t('login.toRegister')}
+          </Link>
+        </span>
+        <Link to="/resetPassword" data-testid="forgot-password-link">
+          {t('login.forgotPassword')}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { DownlandOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import styles from './profile.module.css';
+
+/** The download-app bar (spec 01 §2): shown outside the app when there is a package to download. */
+export function DownloadAppBar({ href }: { href: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.downloadBar} data-testid="download-app-bar">
+      <DownlandOutline className={styles.downloadIcon} aria-hidden="true" />
+      <span className={styles.downloadText}>{t('profile.downloadApp.text')}</span>
+      <a className={styles.downloadAction} href={href} rel="noopener" data-testid="download-app-link">
+        {t('profile.downloadApp.action')}
+      </a>
+    </div>
+  );
+}
