@@ -3,6 +3,7 @@ import {
   type AppVersionResponse,
   type MessageResponse,
   minorToDecimalString,
+  type NotificationDto,
   type NotificationResponse,
   type ProfileResponse,
 } from '@app/shared';
@@ -19,6 +20,11 @@ export interface BalanceReader {
   balanceMinor(userId: number): Promise<number>;
 }
 
+/** Hands out each credited recharge once (the wallet's notifications). */
+export interface NotificationSource {
+  next(userId: number): Promise<NotificationDto | undefined>;
+}
+
 export interface ProfileServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
@@ -27,6 +33,8 @@ export interface ProfileServiceDependencies {
   audit: AuditLog;
   /** The server's public address, for the promotion link. */
   publicUrl: string;
+  /** Credited recharges to report; without one there is never anything to report. */
+  notifications?: NotificationSource;
 }
 
 /** The link a user shares: the register screen with their referral code filled in. */
@@ -81,11 +89,9 @@ export class ProfileService {
     return { code: 200, landing_page: landingPage };
   }
 
-  /**
-   * GET /user/notification. Credited recharges are reported here once each; until the wallet fills this in,
-   * there is never anything to report.
-   */
-  async notification(_userId: number): Promise<NotificationResponse> {
-    return { code: 200 };
+  /** GET /user/notification: the next credited recharge, reported once each (first_recharge or recharge). */
+  async notification(userId: number): Promise<NotificationResponse> {
+    const notify = await this.dependencies.notifications?.next(userId);
+    return notify ? { code: 200, notify } : { code: 200 };
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MarketCode } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -6,6 +7,7 @@ import { insertUserIfFree, referralCodeExists } from '../accounts/accounts.repos
 import { hashPassword } from '../accounts/password-hasher.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { countAllProducts } from '../shop/shop.repository.ts';
+import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
 import { DEMO_BANNER_PATHS, DEMO_NOTICE, DEMO_PRODUCTS, demoProductImagePaths } from './demo-catalogue.ts';
 import { insertDemoProducts } from './demo-seed.repository.ts';
 
@@ -24,16 +26,25 @@ export interface DemoSeedReport {
   referralCode: string;
   /** Whether this run created the demo referrer (a fresh database). */
   referrerCreated: boolean;
+  /** Payment channels inserted (only into a database without any). */
+  paymentChannelsInserted: number;
+}
+
+export interface DemoSeedOptions {
+  /** The market whose amounts the demo payment channels use (default India). */
+  market?: MarketCode;
 }
 
 /**
- * Fills an empty database with the demo catalogue, banners, notice and referral code. Idempotent: each
- * part is only written when it is absent, so restarts and operator edits are never overwritten.
+ * Fills an empty database with the demo catalogue, banners, notice, referral code and payment channels
+ * (the sandbox gateway and manual UPI enabled). Idempotent: each part is only written when it is absent,
+ * so restarts and operator edits are never overwritten.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
   settings: SettingsService,
   clock: Clock,
+  options: DemoSeedOptions = {},
 ): Promise<DemoSeedReport> {
   const storedCode = await settings.get('demo.referral_code');
   const referralCode = storedCode || DEMO_REFERRAL_CODE;
@@ -97,6 +108,7 @@ export async function seedDemoData(
       await settings.set('users.default_is_early', true, trx);
       await settings.set('users.default_transfer_enable', true, trx);
     }
-    return { productsInserted, referralCode, referrerCreated };
+    const paymentChannelsInserted = await seedDemoPaymentChannels(trx, options.market ?? 'in', now);
+    return { productsInserted, referralCode, referrerCreated, paymentChannelsInserted };
   });
 }

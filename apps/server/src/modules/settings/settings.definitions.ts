@@ -33,6 +33,23 @@ export const SETTING_DEFINITIONS = {
   'users.default_is_early': { schema: z.boolean(), defaultValue: false },
   'users.default_transfer_enable': { schema: z.boolean(), defaultValue: false },
   'users.default_event_gift_enable': { schema: z.boolean(), defaultValue: false },
+  /**
+   * The support link of the recharge screen (contact_url of GET /user/channels): a web, mail, phone,
+   * Telegram or WhatsApp link; empty shows none.
+   */
+  'recharge.contact_url': {
+    schema: z.union([
+      z.literal(''),
+      z
+        .string()
+        .max(500)
+        .regex(
+          /^(https?:\/\/|mailto:|tel:|tg:\/\/|whatsapp:\/\/)\S+$/,
+          'must be a web, mailto, tel, tg or whatsapp link',
+        ),
+    ]),
+    defaultValue: '',
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

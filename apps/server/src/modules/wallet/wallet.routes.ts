@@ -1,0 +1,105 @@
+import {
+  addRechargeBody,
+  adminRechargeListQuery,
+  adminRechargeParams,
+  adminRejectBody,
+  channelListQuery,
+  rechargeBySnQuery,
+  rechargeListQuery,
+  rechargeReturnBody,
+  submitUtrBody,
+  transferToBody,
+} from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
+import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { parseInput } from '../../http/validation.ts';
+import { idempotencyRoute, readIdempotencyKey } from '../idempotency/idempotency.header.ts';
+import type { PaymentChannelService } from './payment-channel.service.ts';
+import type { IdempotencyScope, RechargeService } from './recharge.service.ts';
+import type { RechargeOperatorService } from './recharge-operator.service.ts';
+import type { RechargeWebhookService } from './recharge-webhook.service.ts';
+import type { TransferService } from './transfer.service.ts';
+
+/** The operator recorded in audit rows until the console brings operator accounts. */
+export const ADMIN_TOKEN_OPERATOR = 'admin_token';
+
+/** The Idempotency-Key of a request and the route it is scoped to. */
+function idempotencyScope(request: FastifyRequest): IdempotencyScope {
+  return { key: readIdempotencyKey(request), route: idempotencyRoute(request) };
+}
+
+export interface WalletRouteServices {
+  authGuard: AuthGuard;
+  channels: PaymentChannelService;
+  recharges: RechargeService;
+  transfers: TransferService;
+}
+
+/** The player's wallet-in calls (spec 01 §7, spec 02 §7) and the transfer (spec 02 "Transfer"). */
+export function registerWalletRoutes(app: FastifyInstance, services: WalletRouteServices): void {
+  const { authGuard, channels, recharges, transfers } = services;
+  app.get('/user/channels', { preHandler: authGuard }, (request) =>
+    channels.list(parseInput(channelListQuery, request.query).type),
+  );
+  app.post('/user/add_recharge', { preHandler: authGuard }, (request) => {
+    const body = parseInput(addRechargeBody, request.body);
+    return recharges.create(currentUser(request).userId, body, idempotencyScope(request));
+  });
+  app.get('/user/recharges', { preHandler: authGuard }, (request) =>
+    recharges.list(currentUser(request).userId, parseInput(rechargeListQuery, request.query)),
+  );
+  app.get('/user/query_recharge_by_sn', { preHandler: authGuard }, (request) =>
+    recharges.bySerialNumber(currentUser(request).userId, parseInput(rechargeBySnQuery, request.query).sn),
+  );
+  app.post('/user/submit_utr_to_recharge', { preHandler: authGuard }, (request) => {
+    const body = parseInput(submitUtrBody, request.body);
+    return recharges.submitUtr(currentUser(request).userId, body, idempotencyScope(request), request.ip);
+  });
+  app.post('/user/recharge_return', { preHandler: authGuard }, (request) =>
+    recharges.clientReturn(currentUser(request).userId, parseInput(rechargeReturnBody, request.body)),
+  );
+  app.post('/user/transfer_to', { preHandler: authGuard }, (request) => {
+    const body = parseInput(transferToBody, request.body);
+    return transfers.transfer(currentUser(request).userId, body, idempotencyScope(request), request.ip);
+  });
+}
+
+/**
+ * POST /webhooks/<channel key>: gateways' webhooks. They are registered in their own scope whose only body
+ * parser keeps the raw bytes, because signatures are computed over the body exactly as it was sent.
+ */
+export async function registerWebhookRoutes(
+  app: FastifyInstance,
+  webhooks: RechargeWebhookService,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post<{ Params: { channelKey: string } }>('/webhooks/:channelKey', async (request, reply) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const answer = await webhooks.receive(request.params.channelKey, { rawBody, headers: request.headers });
+      return reply.code(answer.statusCode).send(answer.body);
+    });
+  });
+}
+
+/** The operator API of manual UPI recharges (DESIGN.md "Operator API and development endpoints"). */
+export function registerRechargeOperatorRoutes(
+  app: FastifyInstance,
+  services: { operatorGuard: OperatorGuard; operator: RechargeOperatorService },
+): void {
+  const { operatorGuard, operator } = services;
+  app.get('/admin/api/recharges', { preHandler: operatorGuard }, (request) =>
+    operator.listAwaiting(parseInput(adminRechargeListQuery, request.query)),
+  );
+  app.post('/admin/api/recharges/:sn/confirm', { preHandler: operatorGuard }, (request) => {
+    const { sn } = parseInput(adminRechargeParams, request.params);
+    return operator.confirm(sn, { operator: ADMIN_TOKEN_OPERATOR, ip: request.ip });
+  });
+  app.post('/admin/api/recharges/:sn/reject', { preHandler: operatorGuard }, (request) => {
+    const { sn } = parseInput(adminRechargeParams, request.params);
+    const { reason } = parseInput(adminRejectBody, request.body);
+    return operator.reject(sn, reason, { operator: ADMIN_TOKEN_OPERATOR, ip: request.ip });
+  });
+}
