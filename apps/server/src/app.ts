@@ -20,11 +20,21 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import {
+  createShopOrdersModule,
+  registerShopOrdersModule,
+  type ShopOrdersModule,
+} from './modules/orders/orders.module.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { type BalanceReader, ProfileService } from './modules/profile/profile.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
+import {
+  createWalletModule,
+  registerWalletModule,
+  type WalletModule,
+} from './modules/wallet/wallet.module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 
 export interface AppDependencies {
@@ -46,6 +56,10 @@ export interface AppServices {
   accounts: AccountService;
   profile: ProfileService;
   ledger: LedgerService;
+  /** Addresses, purchases and orders, and the operator API of products and orders. */
+  shopOrders: ShopOrdersModule;
+  /** Recharge, payment channels and gateways, webhooks, transfer. */
+  wallet: WalletModule;
 }
 
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
@@ -77,6 +91,27 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const otp = new OtpService(database.db, clock, sms, audit, app.log);
   const ledger = new LedgerService(database, clock);
   const balances: BalanceReader = { balanceMinor: (userId) => ledger.balanceMinor(database.db, userId) };
+  const wallet = createWalletModule({
+    database,
+    clock,
+    ledger,
+    audit,
+    rateLimiter,
+    settings,
+    logger: app.log,
+    market: config.market,
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+  });
+  const accounts = new AccountService({
+    db: database.db,
+    clock,
+    otp,
+    sessions,
+    audit,
+    rateLimiter,
+    settings,
+  });
   const services: AppServices = {
     settings,
     shop: new ShopService(database.db, database.dialect, settings),
@@ -85,8 +120,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     rateLimiter,
     sessions,
     otp,
-    accounts: new AccountService({ db: database.db, clock, otp, sessions, audit, rateLimiter, settings }),
+    accounts,
     ledger,
+    wallet,
+    shopOrders: createShopOrdersModule({
+      database,
+      clock,
+      ledger,
+      audit,
+      rateLimiter,
+      passwords: accounts,
+      market: config.market,
+    }),
     profile: new ProfileService({
       db: database.db,
       clock,
@@ -94,6 +139,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       balances,
       audit,
       publicUrl: config.publicUrl,
+      notifications: wallet.notifications,
     }),
   };
 
@@ -113,6 +159,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerAccountRoutes(app, services, config.market);
   registerProfileRoutes(app, services);
   registerLedgerRoutes(app, { ledger, authGuard: services.authGuard });
+  registerShopOrdersModule(app, services.shopOrders, {
+    authGuard: services.authGuard,
+    audit,
+    adminToken: config.adminToken,
+  });
+  await registerWalletModule(app, wallet, {
+    authGuard: services.authGuard,
+    audit,
+    adminToken: config.adminToken,
+    market: config.market,
+    isProduction: config.isProduction,
+  });
   const stopIdempotencyPruning = scheduleIdempotencyPruning(
     database.db,
     new IdempotencyService(clock),

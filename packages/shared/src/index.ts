@@ -7,4 +7,7 @@ export * from './schemas/app-config.ts';
 export * from './schemas/common.ts';
 export * from './schemas/ledger.ts';
 export * from './schemas/shop.ts';
+export * from './schemas/shop-orders.ts';
 export * from './schemas/text-field.ts';
+export * from './schemas/wallet.ts';
+export * from './shop-calendar.ts';

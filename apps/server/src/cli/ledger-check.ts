@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { APP_LEDGER_CHECKS } from '../app-ledger-checks.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/dialect.ts';
 import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.service.ts';
@@ -29,7 +30,7 @@ async function main(): Promise<number> {
   }
   const database = openDatabase({ url: config.databaseUrl, poolSize: 1 });
   try {
-    const report = await checkLedger(database);
+    const report = await checkLedger(database, APP_LEDGER_CHECKS);
     console.log(formatLedgerReport(report));
     return report.ok ? 0 : 1;
   } catch (error) {

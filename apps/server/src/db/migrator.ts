@@ -3,6 +3,8 @@ import type { AppDatabase, DialectName } from './dialect.ts';
 import * as foundation from './migrations/0001-foundation.migration.ts';
 import * as accounts from './migrations/0002-accounts.migration.ts';
 import * as ledger from './migrations/0003-ledger.migration.ts';
+import * as payments from './migrations/0004-payments.migration.ts';
+import * as orders from './migrations/0005-orders.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -21,6 +23,8 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0001-foundation', up: foundation.up },
   { version: '0002-accounts', up: accounts.up },
   { version: '0003-ledger', up: ledger.up },
+  { version: '0004-payments', up: payments.up },
+  { version: '0005-orders', up: orders.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

@@ -1,13 +1,23 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
+import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
+import type { OrdersTables } from '../modules/orders/orders.tables.ts';
+import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 
 /**
  * Table types of the whole database. Money columns are BIGINT minor units named *_minor; times are
  * BIGINT UTC epoch milliseconds named *_at. Booleans are stored as 0/1 integers on both dialects.
  */
-export interface Database extends FoundationTables, AccountsTables, LedgerTables, IdempotencyTables {}
+export interface Database
+  extends FoundationTables,
+    AccountsTables,
+    LedgerTables,
+    IdempotencyTables,
+    PaymentsTables,
+    AddressesTables,
+    OrdersTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { APP_LEDGER_CHECKS } from '../app-ledger-checks.ts';
 import type { AppDatabase } from '../db/dialect.ts';
 import {
   checkLedger,
@@ -9,7 +10,7 @@ import {
 /** Runs the same check as `npm run ledger:check` and fails the test with the violations when it is not clean. */
 export async function expectLedgerClean(
   database: AppDatabase,
-  extraChecks: readonly LedgerCheck[] = [],
+  extraChecks: readonly LedgerCheck[] = APP_LEDGER_CHECKS,
 ): Promise<LedgerCheckReport> {
   const report = await checkLedger(database, extraChecks);
   const violations = report.checks.flatMap((check) =>

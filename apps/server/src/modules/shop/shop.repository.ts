@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { caseInsensitiveLike, type DialectName, escapeLikePattern } from '../../db/dialect.ts';
-import type { Database, MoreGameRow, ProductRow } from '../../db/schema.ts';
+import type { Database, MoreGameRow, NewProductRow, ProductRow, ProductUpdate } from '../../db/schema.ts';
+import { forUpdate } from '../../db/transaction.ts';
 import type { PageWindow } from '../../http/pagination.ts';
 
 function activeProducts(db: Kysely<Database>, dialect: DialectName, keyword: string | undefined) {
@@ -67,4 +68,44 @@ export async function countAllProducts(db: Kysely<Database>): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** One product, active or not (the operator's view). */
+export async function findProductById(db: Kysely<Database>, id: number): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One product locked until the transaction ends on PostgreSQL (an operator's edit reads, then writes). */
+export async function lockProductById(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  id: number,
+): Promise<ProductRow | undefined> {
+  return forUpdate(trx.selectFrom('products').selectAll().where('id', '=', id), dialect).executeTakeFirst();
+}
+
+/** One page of every product, active or not, in catalogue order. */
+export async function listAllProducts(db: Kysely<Database>, window: PageWindow): Promise<ProductRow[]> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .orderBy('sort_order', 'asc')
+    .orderBy('id', 'asc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+/** Adds a product and answers it. */
+export async function insertProduct(db: Kysely<Database>, product: NewProductRow): Promise<ProductRow> {
+  return db.insertInto('products').values(product).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes the given fields of a product and answers it, or undefined when there is no such product. */
+export async function updateProduct(
+  db: Kysely<Database>,
+  id: number,
+  changes: ProductUpdate,
+): Promise<ProductRow | undefined> {
+  return db.updateTable('products').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -1,0 +1,50 @@
+import { adminOrderListQuery, adminOrderParams, buyBody, orderIdBody, orderListQuery } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
+import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { parseInput } from '../../http/validation.ts';
+import { idempotencyRoute, readIdempotencyKey } from '../idempotency/idempotency.header.ts';
+import { ADMIN_TOKEN_ACTOR } from '../shop/shop-audit.ts';
+import type { OrderOperatorService } from './order-operator.service.ts';
+import type { IdempotencyScope, OrderService } from './orders.service.ts';
+
+/** The Idempotency-Key of a request and the route it is scoped to. */
+function idempotencyScope(request: FastifyRequest): IdempotencyScope {
+  return { key: readIdempotencyKey(request), route: idempotencyRoute(request) };
+}
+
+/** The user's purchase and order calls (spec 01 §7 POST /user/buy; the order calls of issue 5). */
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  { authGuard, orders }: { authGuard: AuthGuard; orders: OrderService },
+): void {
+  app.post('/user/buy', { preHandler: authGuard }, (request) => {
+    const body = parseInput(buyBody, request.body);
+    return orders.buy(currentUser(request).userId, body, idempotencyScope(request), request.ip);
+  });
+  app.get('/user/orders', { preHandler: authGuard }, (request) =>
+    orders.list(currentUser(request).userId, parseInput(orderListQuery, request.query)),
+  );
+  app.post('/user/confirm_order', { preHandler: authGuard }, (request) => {
+    const { id } = parseInput(orderIdBody, request.body);
+    return orders.confirm(currentUser(request).userId, id, request.ip);
+  });
+  app.post('/user/cancel_order', { preHandler: authGuard }, (request) => {
+    const { id } = parseInput(orderIdBody, request.body);
+    return orders.cancel(currentUser(request).userId, id, idempotencyScope(request), request.ip);
+  });
+}
+
+/** The operator API of orders under /admin/api (Bearer ADMIN_TOKEN). */
+export function registerOrderOperatorRoutes(
+  app: FastifyInstance,
+  { operatorGuard, operator }: { operatorGuard: OperatorGuard; operator: OrderOperatorService },
+): void {
+  app.get('/admin/api/orders', { preHandler: operatorGuard }, (request) =>
+    operator.list(parseInput(adminOrderListQuery, request.query)),
+  );
+  app.post('/admin/api/orders/:id/ship', { preHandler: operatorGuard }, (request) => {
+    const { id } = parseInput(adminOrderParams, request.params);
+    return operator.ship(id, { operator: ADMIN_TOKEN_ACTOR, ip: request.ip });
+  });
+}
