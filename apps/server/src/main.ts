@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   const database = openDatabase({ url: config.databaseUrl });
   await migrateToLatest(database);
   const settings = new SettingsService(database.db, systemClock);
-  const seed = config.seedDemo ? await seedDemoData(database.db, settings, systemClock, { market: config.market }) : undefined;
+  const seed = config.seedDemo
+    ? await seedDemoData(database.db, settings, systemClock, { market: config.market })
+    : undefined;
 
   const app = await buildApp({ config, database });
   let shuttingDown = false;
