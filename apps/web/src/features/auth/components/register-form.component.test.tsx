@@ -92,6 +92,8 @@ describe('RegisterForm', () => {
   });
 
   it('shows a refused send in the error alert and waits as long as the server asks', async () => {
+    // The clock is frozen so that a slow machine cannot tick the countdown before it is read.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     stubServer({
       '/user/send_verify_code': () => ({
         code: 429,
