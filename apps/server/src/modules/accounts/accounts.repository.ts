@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { forUpdate } from '../../db/transaction.ts';
 import type { NewUserRow, UserRow } from './accounts.tables.ts';
 
 /** The account with this normalised mobile number. */
@@ -85,4 +87,21 @@ export async function trustDevice(
     .values({ user_id: userId, device_id: deviceId, created_at: now, last_used_at: now })
     .onConflict((conflict) => conflict.columns(['user_id', 'device_id']).doUpdateSet({ last_used_at: now }))
     .execute();
+}
+
+/**
+ * Locks the user's row until the transaction ends (PostgreSQL; SQLite's BEGIN IMMEDIATE already holds the
+ * database), so two requests of one user that count and then write (addresses, bank cards, withdrawals)
+ * take turns. Answers false when the user does not exist.
+ */
+export async function lockUserRow(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  userId: number,
+): Promise<boolean> {
+  const row = await forUpdate(
+    trx.selectFrom('users').select('id').where('id', '=', userId),
+    dialect,
+  ).executeTakeFirst();
+  return row !== undefined;
 }

@@ -16,6 +16,8 @@ export const SETTING_DEFINITIONS = {
     defaultValue: [] as string[],
   },
   'home.notice': { schema: z.string().max(5000), defaultValue: '' },
+  /** The notice banner of the colour game screen (notice_content of GET /win/next_period_info). */
+  'colour.notice': { schema: z.string().max(5000), defaultValue: '' },
   'app.android_version': { schema: z.string().max(50), defaultValue: '' },
   'demo.referral_code': { schema: z.string().max(20), defaultValue: '' },
   /** The support contact group of /mine (spec 01 §2). */
@@ -38,6 +40,45 @@ export const SETTING_DEFINITIONS = {
    * Telegram or WhatsApp link; empty shows none.
    */
   'recharge.contact_url': {
+    schema: z.union([
+      z.literal(''),
+      z
+        .string()
+        .max(500)
+        .regex(
+          /^(https?:\/\/|mailto:|tel:|tg:\/\/|whatsapp:\/\/)\S+$/,
+          'must be a web, mailto, tel, tg or whatsapp link',
+        ),
+    ]),
+    defaultValue: '',
+  },
+  /** Withdrawal bounds in minor units of the market's currency (issue 6); 0 as maximum means none. */
+  'withdrawal.min_amount_minor': { schema: z.number().int().min(0), defaultValue: 100_00 },
+  'withdrawal.max_amount_minor': { schema: z.number().int().min(0), defaultValue: 50_000_00 },
+  /** Withdrawals a user may request per market day (Wait and Success count, Reject does not). */
+  'withdrawal.daily_count': { schema: z.number().int().min(0).max(1000), defaultValue: 3 },
+  /** Hours after a bank card is added or edited before it can receive a withdrawal. */
+  'withdrawal.card_cooldown_hours': {
+    schema: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 90),
+    defaultValue: 24,
+  },
+  /** needs_bet grows by each credited recharge × this factor (at most two decimals, 1 = the amount). */
+  'withdrawal.needs_bet_factor': {
+    schema: z
+      .number()
+      .min(0)
+      .max(100)
+      .refine((factor) => Math.abs(factor * 100 - Math.round(factor * 100)) < 1e-9, 'at most two decimals'),
+    defaultValue: 1,
+  },
+  /** Whether adding or editing a bank card needs an edit_bankcard verification code. */
+  'bank_card.otp_required': { schema: z.boolean(), defaultValue: true },
+  /** The support link of the withdrawal screen (contact_url of GET /user/channels?type=withdrawal). */
+  'withdrawal.contact_url': {
     schema: z.union([
       z.literal(''),
       z

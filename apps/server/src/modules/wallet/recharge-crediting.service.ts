@@ -71,6 +71,13 @@ export interface RechargeCreditorDependencies {
   /** The market's currency: a payment in another one is never credited. */
   currency: string;
   logger: FastifyBaseLogger;
+  /** Grows the user's needs_bet with each credited recharge, in the crediting transaction. */
+  wagering?: RechargeWageringRequirement;
+}
+
+/** needs_bet of the withdrawals module: a credited recharge adds its amount × the configured factor. */
+export interface RechargeWageringRequirement {
+  addForRecharge(trx: Kysely<Database>, userId: number, amountMinor: number): Promise<number>;
 }
 
 /**
@@ -233,6 +240,8 @@ export class RechargeCreditor {
     // The transfer above locked the user's wallet until commit, so a concurrent credit of another recharge
     // of this user waits here and then sees this one: exactly one recharge per user is the first.
     const isFirstRecharge = !(await hasOtherCreditedRecharge(trx, recharge.user_id, recharge.id));
+    const needsBetAddedMinor =
+      (await this.dependencies.wagering?.addForRecharge(trx, recharge.user_id, recharge.amount_minor)) ?? 0;
     const now = clock.now();
     if (!(await markRechargeCredited(trx, recharge.id, { gatewayPaymentId, isFirstRecharge, now }))) {
       throw new LedgerInvariantError(`recharge ${recharge.serial_number} was credited while locked`);
@@ -248,6 +257,7 @@ export class RechargeCreditor {
           gateway_payment_id: gatewayPaymentId,
           utr: recharge.utr,
           first_recharge: isFirstRecharge,
+          needs_bet_added_minor: needsBetAddedMinor,
           source,
         },
       },

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type MessageResponse, type TransferToBody, WalletMessage } from '@app/shared';
+import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { badRequest, unauthorized } from '../../http/app-error.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
@@ -19,6 +21,18 @@ export interface TransferServiceDependencies {
   ledger: LedgerService;
   idempotency: IdempotencyService;
   audit: AuditLog;
+  /** needs_bet of the withdrawals module: the sender's unwagered part moves with the money. */
+  wagering?: TransferWageringRequirement;
+}
+
+/** What a transfer needs of needs_bet (withdrawals module). */
+export interface TransferWageringRequirement {
+  carryWithTransfer(
+    trx: Kysely<Database>,
+    senderId: number,
+    receiverId: number,
+    amountMinor: number,
+  ): Promise<number>;
 }
 
 /** User-to-user transfer (spec 02 "Transfer"). */
@@ -35,7 +49,7 @@ export class TransferService {
     scope: IdempotencyScope,
     ip: string | null,
   ): Promise<MessageResponse> {
-    const { database, ledger, idempotency, audit } = this.dependencies;
+    const { database, ledger, idempotency, audit, wagering } = this.dependencies;
     const result = await runInTransaction(database, (trx) =>
       idempotency.withIdempotency(
         trx,
@@ -56,12 +70,19 @@ export class TransferService {
             reference: { type: USER_TRANSFER_REFERENCE_TYPE, id: `${senderId}-${receiver.id}` },
             idempotencyKey: `user_transfer:${randomUUID()}`,
           });
+          const carriedNeedsBetMinor =
+            (await wagering?.carryWithTransfer(trx, senderId, receiver.id, body.amount)) ?? 0;
           await audit.record(
             WalletAuditEvent.userTransfer,
             {
               userId: senderId,
               ip,
-              detail: { to_user_id: receiver.id, amount_minor: body.amount, ledger_transfer_id: movement.id },
+              detail: {
+                to_user_id: receiver.id,
+                amount_minor: body.amount,
+                ledger_transfer_id: movement.id,
+                carried_needs_bet_minor: carriedNeedsBetMinor,
+              },
             },
             trx,
           );

@@ -1,3 +1,4 @@
+import { OPERATOR_AUTH_FAILED_EVENT } from '../../http/operator-guard.ts';
 /** The money events the wallet writes to the audit log (DESIGN.md "Auth and security"). */
 export const WalletAuditEvent = {
   rechargeCredited: 'recharge_credited',
@@ -10,6 +11,6 @@ export const WalletAuditEvent = {
   rechargeUtrSubmitted: 'recharge_utr_submitted',
   operatorRechargeConfirmed: 'operator_recharge_confirmed',
   operatorRechargeRejected: 'operator_recharge_rejected',
-  operatorAuthFailed: 'operator_auth_failed',
+  operatorAuthFailed: OPERATOR_AUTH_FAILED_EVENT,
   userTransfer: 'user_transfer',
 } as const;

@@ -2,7 +2,7 @@ import { getMarket, type MarketCode } from '@app/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { AuthGuard } from '../../http/auth-guard.ts';
-import { createOperatorGuard } from '../../http/operator-guard.ts';
+import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { RateLimiter } from '../accounts/rate-limiter.ts';
@@ -16,18 +16,18 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { PaymentChannelService } from './payment-channel.service.ts';
 import { findRechargeBySerial } from './recharge.repository.ts';
 import { RechargeService } from './recharge.service.ts';
-import { RechargeCreditor } from './recharge-crediting.service.ts';
+import { RechargeCreditor, type RechargeWageringRequirement } from './recharge-crediting.service.ts';
 import { RechargeNotificationService } from './recharge-notification.service.ts';
 import { RechargeOperatorService } from './recharge-operator.service.ts';
 import { RechargePoller } from './recharge-poller.ts';
 import { RechargeWebhookService } from './recharge-webhook.service.ts';
-import { TransferService } from './transfer.service.ts';
+import { TransferService, type TransferWageringRequirement } from './transfer.service.ts';
 import {
   registerRechargeOperatorRoutes,
   registerWalletRoutes,
   registerWebhookRoutes,
+  type WithdrawalChannelLister,
 } from './wallet.routes.ts';
-import { WalletAuditEvent } from './wallet-audit.ts';
 
 export interface WalletModuleDependencies {
   database: AppDatabase;
@@ -41,6 +41,8 @@ export interface WalletModuleDependencies {
   publicUrl: string;
   /** Production refuses the sandbox gateway and registers no development routes. */
   isProduction: boolean;
+  /** needs_bet of the withdrawals module: grown by each credited recharge, carried along by transfers. */
+  wagering?: RechargeWageringRequirement & TransferWageringRequirement;
 }
 
 /** Every service of the wallet-in and transfer, built once per server. */
@@ -67,7 +69,15 @@ export function createWalletModule(dependencies: WalletModuleDependencies): Wall
     adapters: { publicUrl: dependencies.publicUrl, currency, clock, db: database.db },
     sandboxAllowed: !dependencies.isProduction,
   });
-  const creditor = new RechargeCreditor({ database, ledger, audit, clock, currency, logger });
+  const creditor = new RechargeCreditor({
+    database,
+    ledger,
+    audit,
+    clock,
+    currency,
+    logger,
+    ...(dependencies.wagering ? { wagering: dependencies.wagering } : {}),
+  });
   const webhooks = new RechargeWebhookService(channels, creditor, logger);
   const sandbox = new SandboxGateway({
     db: database.db,
@@ -108,7 +118,13 @@ export function createWalletModule(dependencies: WalletModuleDependencies): Wall
     webhooks,
     notifications: new RechargeNotificationService(database.db, clock),
     operator: new RechargeOperatorService(database, creditor, audit, clock),
-    transfers: new TransferService({ database, ledger, idempotency, audit }),
+    transfers: new TransferService({
+      database,
+      ledger,
+      idempotency,
+      audit,
+      ...(dependencies.wagering ? { wagering: dependencies.wagering } : {}),
+    }),
     poller: new RechargePoller(database, channels, creditor, clock, logger),
     sandbox,
   };
@@ -120,6 +136,8 @@ export interface WalletRegistration {
   adminToken: string | undefined;
   market: MarketCode;
   isProduction: boolean;
+  /** Answers GET /user/channels?type=withdrawal (the withdrawals module). */
+  withdrawalChannels?: WithdrawalChannelLister;
 }
 
 /** Registers the wallet's routes, webhooks, operator API and sandbox pages, and runs the poller until close. */
@@ -128,14 +146,13 @@ export async function registerWalletModule(
   wallet: WalletModule,
   options: WalletRegistration,
 ): Promise<void> {
-  registerWalletRoutes(app, { authGuard: options.authGuard, ...wallet });
+  registerWalletRoutes(app, {
+    authGuard: options.authGuard,
+    ...wallet,
+    ...(options.withdrawalChannels ? { withdrawalChannels: options.withdrawalChannels } : {}),
+  });
   await registerWebhookRoutes(app, wallet.webhooks);
-  const operatorGuard = createOperatorGuard(options.adminToken, (request) =>
-    options.audit.record(WalletAuditEvent.operatorAuthFailed, {
-      ip: request.ip,
-      detail: { route: `${request.method} ${request.url.split('?')[0]}` },
-    }),
-  );
+  const operatorGuard = createAuditedOperatorGuard(options.adminToken, options.audit);
   registerRechargeOperatorRoutes(app, { operatorGuard, operator: wallet.operator });
   // The sandbox is never reachable in production (DESIGN.md "Operator API and development endpoints").
   if (!options.isProduction) {

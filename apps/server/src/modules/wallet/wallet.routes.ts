@@ -29,19 +29,29 @@ function idempotencyScope(request: FastifyRequest): IdempotencyScope {
   return { key: readIdempotencyKey(request), route: idempotencyRoute(request) };
 }
 
+/** The withdrawal channels of a user (the withdrawals module), listed by the same call as pay channels. */
+export interface WithdrawalChannelLister {
+  list(userId: number): Promise<unknown>;
+}
+
 export interface WalletRouteServices {
   authGuard: AuthGuard;
   channels: PaymentChannelService;
+  withdrawalChannels?: WithdrawalChannelLister;
   recharges: RechargeService;
   transfers: TransferService;
 }
 
 /** The player's wallet-in calls (spec 01 §7, spec 02 §7) and the transfer (spec 02 "Transfer"). */
 export function registerWalletRoutes(app: FastifyInstance, services: WalletRouteServices): void {
-  const { authGuard, channels, recharges, transfers } = services;
-  app.get('/user/channels', { preHandler: authGuard }, (request) =>
-    channels.list(parseInput(channelListQuery, request.query).type),
-  );
+  const { authGuard, channels, recharges, transfers, withdrawalChannels } = services;
+  app.get('/user/channels', { preHandler: authGuard }, (request) => {
+    // type=withdrawal belongs to the withdrawals module (spec 02 §7); every other value is a pay type.
+    const type = (request.query as { type?: unknown } | undefined)?.type;
+    if (type === 'withdrawal' && withdrawalChannels)
+      return withdrawalChannels.list(currentUser(request).userId);
+    return channels.list(parseInput(channelListQuery, request.query).type);
+  });
   app.post('/user/add_recharge', { preHandler: authGuard }, (request) => {
     const body = parseInput(addRechargeBody, request.body);
     return recharges.create(currentUser(request).userId, body, idempotencyScope(request));
