@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { AppConfigResponse } from '@app/shared';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import type { AppConfig } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { createAuditedOperatorGuard } from './http/operator-guard.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountService } from './modules/accounts/accounts.service.ts';
 import { AuditLog } from './modules/accounts/audit-log.service.ts';
@@ -16,6 +18,12 @@ import { SessionService } from './modules/accounts/session.service.ts';
 import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts';
 import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
 import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
+import {
+  type ColourGameModule,
+  createColourGameModule,
+  registerColourGameModule,
+} from './modules/games/colour/colour.module.ts';
+import { DevTestClock, registerDevClockRoutes } from './modules/games/dev-clock.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -27,7 +35,11 @@ import {
 } from './modules/orders/orders.module.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { type BalanceReader, ProfileService } from './modules/profile/profile.service.ts';
+import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { SettingsOperatorService } from './modules/settings/settings-operator.service.ts';
+import { registerAppShellRoute } from './modules/shop/app-shell.routes.ts';
+import { AppShellService } from './modules/shop/app-shell.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
 import {
@@ -35,6 +47,12 @@ import {
   registerWalletModule,
   type WalletModule,
 } from './modules/wallet/wallet.module.ts';
+import { WageringService } from './modules/withdrawals/wagering.service.ts';
+import {
+  createWithdrawalsModule,
+  registerWithdrawalsModule,
+  type WithdrawalsModule,
+} from './modules/withdrawals/withdrawals.module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 
 export interface AppDependencies {
@@ -60,6 +78,10 @@ export interface AppServices {
   shopOrders: ShopOrdersModule;
   /** Recharge, payment channels and gateways, webhooks, transfer. */
   wallet: WalletModule;
+  /** Bank cards, withdrawal channels, withdrawals, needs_bet and the withdrawal operator API. */
+  withdrawals: WithdrawalsModule;
+  /** The colour game: chains, engine, settlement, bets and records. */
+  colourGame: ColourGameModule;
 }
 
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
@@ -68,7 +90,9 @@ const INBOUND_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the whole HTTP application without listening, so tests can inject requests. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = dependencies;
-  const clock = dependencies.clock ?? systemClock;
+  // A development server started with DEV_TEST_CLOCK runs on a clock that POST /dev/clock/advance moves.
+  const devClock = config.devTestClock ? new DevTestClock(dependencies.clock ?? systemClock) : undefined;
+  const clock: Clock = devClock ?? dependencies.clock ?? systemClock;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -91,7 +115,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const otp = new OtpService(database.db, clock, sms, audit, app.log);
   const ledger = new LedgerService(database, clock);
   const balances: BalanceReader = { balanceMinor: (userId) => ledger.balanceMinor(database.db, userId) };
+  const wagering = new WageringService(settings, clock);
   const wallet = createWalletModule({
+    wagering,
     database,
     clock,
     ledger,
@@ -123,6 +149,22 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     accounts,
     ledger,
     wallet,
+    withdrawals: createWithdrawalsModule({
+      database,
+      clock,
+      ledger,
+      audit,
+      rateLimiter,
+      settings,
+      wagering,
+      passwords: accounts,
+      verification: {
+        consume: (request) => otp.consume(request),
+        mobileOf: (userId) => accounts.mobileOf(userId),
+      },
+      market: config.market,
+      isProduction: config.isProduction,
+    }),
     shopOrders: createShopOrdersModule({
       database,
       clock,
@@ -131,6 +173,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       rateLimiter,
       passwords: accounts,
       market: config.market,
+    }),
+    colourGame: createColourGameModule({
+      database,
+      clock,
+      ledger,
+      settings,
+      market: config.market,
+      logger: app.log,
+      wagering,
     }),
     profile: new ProfileService({
       db: database.db,
@@ -170,6 +221,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     adminToken: config.adminToken,
     market: config.market,
     isProduction: config.isProduction,
+    withdrawalChannels: services.withdrawals.channels,
+  });
+  registerWithdrawalsModule(app, services.withdrawals, {
+    authGuard: services.authGuard,
+    audit,
+    adminToken: config.adminToken,
+    market: config.market,
+  });
+  registerSettingsOperatorRoutes(app, {
+    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
+    operator: new SettingsOperatorService(database, settings, audit),
   });
   const stopIdempotencyPruning = scheduleIdempotencyPruning(
     database.db,
@@ -177,6 +239,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     (error) => app.log.error({ err: error }, 'idempotency key pruning failed'),
   );
   app.addHook('onClose', async () => stopIdempotencyPruning());
+  registerColourGameModule(app, services.colourGame, { authGuard: services.authGuard });
+  if (config.gameEngines) app.addHook('onReady', async () => services.colourGame.engine.start());
+  // Stopped on close whatever started it (the timer, or a tick of the development clock), so the leader
+  // lock's connection goes back to the pool before the database is closed.
+  app.addHook('onClose', async () => services.colourGame.engine.stop());
+  if (devClock && !config.isProduction) {
+    registerDevClockRoutes(app, devClock, () => services.colourGame.engine.tick());
+  }
   if (devSmsOutbox) registerDevSmsRoutes(app, devSmsOutbox, config.market);
 
   await app.register(fastifyStatic, {
@@ -186,9 +256,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     decorateReply: false,
   });
   if (fs.existsSync(config.webDistDir)) {
+    const indexHtmlPath = path.join(config.webDistDir, 'index.html');
+    if (fs.existsSync(indexHtmlPath)) {
+      registerAppShellRoute(app, new AppShellService(fs.readFileSync(indexHtmlPath, 'utf8'), settings));
+    }
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       prefix: '/',
+      // The build writes .br and .gz copies of its text files; each browser gets the smallest it accepts.
+      preCompressed: true,
       // index.html must be revalidated so a deploy is picked up; hashed assets can be cached for long.
       setHeaders: (reply, filePath) => {
         reply.header(

@@ -64,6 +64,10 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Whether this instance runs game engines (it still only draws while it holds the leader lock). */
+  GAME_ENGINES: booleanFlag.default(true),
+  /** Development only: a test clock moved by POST /dev/clock/advance (never in production). */
+  DEV_TEST_CLOCK: booleanFlag.default(false),
   ADMIN_TOKEN: z
     .string()
     .trim()
@@ -122,6 +126,9 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   readonly adminToken: string | undefined;
   readonly sms: SmsConfig;
+  readonly gameEngines: boolean;
+  /** True only outside production with DEV_TEST_CLOCK set. */
+  readonly devTestClock: boolean;
 }
 
 export class ConfigError extends Error {
@@ -171,6 +178,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     adminToken: env.ADMIN_TOKEN,
+    gameEngines: env.GAME_ENGINES,
+    devTestClock: env.DEV_TEST_CLOCK && env.NODE_ENV !== 'production',
     sms:
       env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL
         ? {
@@ -195,7 +204,7 @@ function parseHeaderLine(line: string | undefined): { name: string; value: strin
 /** A configuration for tests: the defaults with an in-memory-free temporary database chosen by the caller. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', GAME_ENGINES: 'false' }),
     ...overrides,
   };
 }

@@ -6,8 +6,11 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type SelectQueryBuilder,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
+  sql,
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
@@ -54,6 +57,39 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Prepared statements kept per SQLite database, least recently used dropped first. */
+export const SQLITE_STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The better-sqlite3 database as Kysely sees it, with its statements prepared once per SQL text: Kysely
+ * prepares every query afresh, and parsing the SQL again was the largest cost of a colour bet's
+ * transaction (bench/colour/intake.bench.ts). A statement still busy with an unfinished iteration is
+ * never handed out twice; such a query gets a statement of its own.
+ */
+function withStatementCache(sqlite: Sqlite.Database): SqliteDatabase {
+  const statements = new Map<string, Sqlite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text) => {
+      const cached = statements.get(text);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(text);
+        // Re-inserting keeps the map in least-recently-used order.
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (statements.size >= SQLITE_STATEMENT_CACHE_SIZE) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /** Upper bound of pooled PostgreSQL connections per process. */
 export const POSTGRES_POOL_SIZE = 20;
 /** How long SQLite waits for another process's write lock before failing. */
@@ -75,7 +111,7 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    const config: SqliteDialectConfig = { database: sqlite };
+    const config: SqliteDialectConfig = { database: withStatementCache(sqlite) };
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(config) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
@@ -106,4 +142,94 @@ export function caseInsensitiveLike(dialect: DialectName): 'like' | 'ilike' {
 /** Escapes %, _ and the escape character itself so user text is matched literally by LIKE. */
 export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The first key of every leader lock, so they never collide with other advisory locks of the app. */
+const LEADER_LOCK_NAMESPACE = 7_301_002;
+
+/** A held leadership (DESIGN.md "Runtime": one instance runs each game engine). */
+export interface LeaderLock {
+  /** Whether the lock is still held: on PostgreSQL, whether its session still answers. */
+  isHeld(): Promise<boolean>;
+  /** Gives the lock up (idempotent). */
+  release(): Promise<void>;
+}
+
+/**
+ * Tries to become the leader named `name` without waiting. On PostgreSQL a session-level advisory lock on a
+ * dedicated pooled connection that stays checked out until release (the lock dies with the session, so a
+ * crashed leader frees it at once); the key includes the current schema, so test schemas sharing one
+ * database do not contend. SQLite serves a single process, which is always the leader.
+ */
+export async function tryAcquireLeaderLock(
+  database: AppDatabase,
+  name: string,
+): Promise<LeaderLock | undefined> {
+  if (database.dialect === 'sqlite') {
+    let held = true;
+    return {
+      isHeld: async () => held,
+      release: async () => {
+        held = false;
+      },
+    };
+  }
+  const lockKey = sql`${LEADER_LOCK_NAMESPACE}::integer, hashtext(current_schema() || ${`:${name}`})`;
+  return new Promise<LeaderLock | undefined>((resolve, reject) => {
+    let signalRelease: () => void = () => {};
+    const released = new Promise<void>((done) => {
+      signalRelease = done;
+    });
+    let state: 'waiting' | 'held' | 'gone' = 'waiting';
+    // Settles once the session is back in the pool: release waits for it, so that when release answers
+    // the lock is free and another instance can take it at once.
+    const finished: Promise<void> = database.db
+      .connection()
+      .execute(async (connection) => {
+        const result = await sql<{
+          acquired: boolean;
+        }>`select pg_try_advisory_lock(${lockKey}) as acquired`.execute(connection);
+        if (!result.rows[0]?.acquired) {
+          state = 'gone';
+          resolve(undefined);
+          return;
+        }
+        state = 'held';
+        resolve({
+          isHeld: async () => {
+            if (state !== 'held') return false;
+            try {
+              await sql`select 1`.execute(connection);
+              return true;
+            } catch {
+              state = 'gone';
+              return false;
+            }
+          },
+          release: async () => {
+            signalRelease();
+            await finished;
+          },
+        });
+        await released;
+        if (state === 'held') await sql`select pg_advisory_unlock(${lockKey})`.execute(connection);
+        state = 'gone';
+      })
+      .catch((error: unknown) => {
+        if (state === 'waiting') reject(error);
+        state = 'gone';
+      });
+  });
+}
+
+/**
+ * Adds FOR SHARE on PostgreSQL: many writers may hold a row this way at once while a FOR UPDATE or UPDATE
+ * of it waits for all of them. SQLite's BEGIN IMMEDIATE already serialises writers.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the helper accepts any select query and returns its own type.
+export function forShare<Query extends SelectQueryBuilder<any, any, any>>(
+  query: Query,
+  dialect: DialectName,
+): Query {
+  return dialect === 'postgres' ? (query.forShare() as Query) : query;
 }

@@ -5,6 +5,9 @@ import * as accounts from './migrations/0002-accounts.migration.ts';
 import * as ledger from './migrations/0003-ledger.migration.ts';
 import * as payments from './migrations/0004-payments.migration.ts';
 import * as orders from './migrations/0005-orders.migration.ts';
+import * as withdrawals from './migrations/0006-withdrawals.migration.ts';
+import * as colourGame from './migrations/0007-colour-game.migration.ts';
+import * as colourBetsSettlement from './migrations/0008-colour-bets-settlement.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -25,6 +28,9 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0003-ledger', up: ledger.up },
   { version: '0004-payments', up: payments.up },
   { version: '0005-orders', up: orders.up },
+  { version: '0006-withdrawals', up: withdrawals.up },
+  { version: '0007-colour-game', up: colourGame.up },
+  { version: '0008-colour-bets-settlement', up: colourBetsSettlement.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

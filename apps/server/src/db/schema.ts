@@ -1,10 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
+import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
+import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /**
  * Table types of the whole database. Money columns are BIGINT minor units named *_minor; times are
@@ -17,7 +19,9 @@ export interface Database
     IdempotencyTables,
     PaymentsTables,
     AddressesTables,
-    OrdersTables {}
+    OrdersTables,
+    ColourTables,
+    WithdrawalsTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example

@@ -135,7 +135,8 @@ const channelKeyField = (field: string) =>
 /** GET /user/channels?type=pay */
 export const channelListQuery = z.object({
   type: z.enum(PAYMENT_CHANNEL_TYPES, {
-    error: `type must be one of ${PAYMENT_CHANNEL_TYPES.join(', ')}`,
+    // withdrawal is answered before this schema runs (the withdrawals module), so it is named here too.
+    error: `type must be one of ${[...PAYMENT_CHANNEL_TYPES, 'withdrawal'].join(', ')}`,
   }),
 });
 export type ChannelListQuery = z.output<typeof channelListQuery>;

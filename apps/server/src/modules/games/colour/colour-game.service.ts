@@ -1,0 +1,268 @@
+import {
+  type AddUserGuessBody,
+  type AddUserGuessResponse,
+  type ColourCategory,
+  type ColourFairnessResponse,
+  type ColourHistoryResponse,
+  type ColourListQuery,
+  ColourMessage,
+  colourFeeMinor,
+  digitColours,
+  type GuessPeriodDto,
+  type GuessPeriodListResponse,
+  getMarket,
+  isBettingOpen,
+  type MarketCode,
+  majorToMinor,
+  minorToDecimalString,
+  type NextPeriodInfoResponse,
+  periodNumberAt,
+  periodStartFromNumber,
+  periodStartMs,
+  secondsRemaining,
+  type UserGuessDto,
+  type UserGuessListResponse,
+} from '@app/shared';
+import type { AppDatabase } from '../../../db/dialect.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import { badRequest, notFound } from '../../../http/app-error.ts';
+import { pageResponse, pageWindow } from '../../../http/pagination.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { IdempotencyService } from '../../idempotency/idempotency.service.ts';
+import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
+import type { LedgerService } from '../../ledger/ledger.service.ts';
+import type { SettingsService } from '../../settings/settings.service.ts';
+import {
+  ensurePeriod,
+  findPeriod,
+  findRevealedSeed,
+  insertBet,
+  listSettledPeriods,
+  listUserBets,
+  settledPeriodsBetween,
+  sharePeriod,
+} from './colour.repository.ts';
+import type { ColourBetRow, ColourPeriodRow } from './colour.tables.ts';
+import { type ColourChainService, chainIndexOf } from './colour-chain.service.ts';
+import { COLOUR_BET_REFERENCE_TYPE, colourStakeKey } from './colour-settlement.service.ts';
+
+/** The Idempotency-Key of a request and the route it is scoped to. */
+export interface IdempotencyScope {
+  readonly key: string | undefined;
+  readonly route: string;
+}
+
+export interface ColourGameServiceDependencies {
+  database: AppDatabase;
+  clock: Clock;
+  ledger: LedgerService;
+  settings: SettingsService;
+  idempotency: IdempotencyService;
+  chains: ColourChainService;
+  market: MarketCode;
+}
+
+/** A settled period as a public row. */
+export function toGuessPeriodDto(row: ColourPeriodRow): GuessPeriodDto {
+  const digit = row.result_number ?? 0;
+  const colours = digitColours(digit);
+  return {
+    period: row.period,
+    price: row.price ?? 0,
+    last_num: digit,
+    is_red: colours.red,
+    is_green: colours.green,
+    is_violet: colours.violet,
+  };
+}
+
+/** A bet as the user's record (spec 02 §3 "User guess"). */
+export function toUserGuessDto(row: ColourBetRow): UserGuessDto {
+  return {
+    id: row.id,
+    category: row.room,
+    period: row.period,
+    status: row.status,
+    type: row.guess_type,
+    number: row.guess_number,
+    contract_money: minorToDecimalString(row.contract_money_minor),
+    contract_count: row.contract_count,
+    delivery: minorToDecimalString(row.contract_minor),
+    fee: minorToDecimalString(row.fee_minor),
+    open_price: row.open_price,
+    result: row.result_number === null ? null : String(row.result_number),
+    amount: minorToDecimalString(row.amount_minor),
+    create_time: row.created_at,
+  };
+}
+
+/**
+ * The player's side of the colour game: bets on the open period, checked against the server clock only,
+ * and the period info, history, records and fairness answers.
+ */
+export class ColourGameService {
+  private readonly timeZone: string;
+  private readonly presetsMinor: ReadonlySet<number>;
+
+  constructor(private readonly dependencies: ColourGameServiceDependencies) {
+    const market = getMarket(dependencies.market);
+    this.timeZone = market.timeZone;
+    this.presetsMinor = new Set(market.contractMoneyPresets.map((preset) => majorToMinor(preset)));
+  }
+
+  /**
+   * POST /win/add_user_guess: the period must be the open one by the server's clock with more than 30 s
+   * left; the stake (money × count) moves from the wallet to game escrow in the same transaction as the
+   * bet row, which holds its period row FOR SHARE so that the settlement waits for it (or it sees the
+   * period settled and is refused).
+   */
+  async addGuess(
+    userId: number,
+    body: AddUserGuessBody,
+    scope: IdempotencyScope,
+  ): Promise<AddUserGuessResponse> {
+    const { database, clock, ledger, idempotency, chains } = this.dependencies;
+    if (!this.presetsMinor.has(body.contractMoneyMinor))
+      throw badRequest(ColourMessage.contractMoneyNotPreset);
+    this.assertOpenPeriod(body.period, clock.now());
+    const stakeMinor = body.contractMoneyMinor * body.contractCount;
+    const feeMinor = colourFeeMinor(stakeMinor);
+    const result = await runInTransaction(database, (trx) =>
+      idempotency.withIdempotency(
+        trx,
+        { userId, route: scope.route, key: scope.key, requestBody: body },
+        async () => {
+          // Checked again inside: the transaction may have waited for a lock past the close.
+          const now = clock.now();
+          const startAt = this.assertOpenPeriod(body.period, now);
+          // The period's row exists from its first bet on: later bets read it and nothing else.
+          let period = await sharePeriod(trx, database.dialect, body.category, body.period);
+          if (!period) {
+            const chain = await chains.chainFor(trx, body.category, startAt);
+            if (!chain) throw badRequest(ColourMessage.periodClosed);
+            await ensurePeriod(trx, {
+              room: body.category,
+              period: body.period,
+              start_at: startAt,
+              status: 'open',
+              chain_id: chain.id,
+              chain_index: chainIndexOf(chain, startAt),
+              created_at: now,
+            });
+            period = await sharePeriod(trx, database.dialect, body.category, body.period);
+          }
+          if (period?.status !== 'open') throw badRequest(ColourMessage.periodClosed);
+          const betId = await insertBet(trx, {
+            user_id: userId,
+            period_id: period.id,
+            room: body.category,
+            period: body.period,
+            guess_type: body.guessType,
+            guess_number: body.guessNumber,
+            contract_money_minor: body.contractMoneyMinor,
+            contract_count: body.contractCount,
+            stake_minor: stakeMinor,
+            fee_minor: feeMinor,
+            contract_minor: stakeMinor - feeMinor,
+            status: 'W',
+            created_at: now,
+            settled_at: null,
+          });
+          // An InsufficientBalanceError (400) rolls the bet row back with everything else.
+          await ledger.transfer(trx, {
+            debit: userWallet(userId),
+            credit: systemAccount('game_escrow'),
+            amountMinor: stakeMinor,
+            kind: 'colour_bet',
+            reference: { type: COLOUR_BET_REFERENCE_TYPE, id: betId },
+            idempotencyKey: colourStakeKey(betId),
+          });
+          return { code: 200 as const, msg: ColourMessage.betCompleted, id: betId };
+        },
+      ),
+    );
+    return result.body;
+  }
+
+  /** GET /win/next_period_info. */
+  async nextPeriodInfo(userId: number): Promise<NextPeriodInfoResponse> {
+    const { database, clock, ledger, settings } = this.dependencies;
+    const now = clock.now();
+    return {
+      code: 200,
+      balance: minorToDecimalString(await ledger.balanceMinor(database.db, userId)),
+      next_period: periodNumberAt(now, this.timeZone),
+      notice_content: await settings.get('colour.notice'),
+      count_down_sec: secondsRemaining(now),
+    };
+  }
+
+  /** GET /win/next_period_info_noauth: the open period and the room's settled periods of today, ascending. */
+  async history(room: ColourCategory): Promise<ColourHistoryResponse> {
+    const now = this.dependencies.clock.now();
+    const nextPeriod = periodNumberAt(now, this.timeZone);
+    const dayStart =
+      periodStartFromNumber(`${nextPeriod.slice(0, 8)}001`, this.timeZone) ?? periodStartMs(now);
+    const rows = await settledPeriodsBetween(
+      this.dependencies.database.db,
+      room,
+      dayStart,
+      periodStartMs(now),
+    );
+    return {
+      code: 200,
+      next_period: nextPeriod,
+      count_down_sec: secondsRemaining(now),
+      periods: rows.map((row) => ({ ...toGuessPeriodDto(row), today_times: row.period.slice(8) })),
+    };
+  }
+
+  /** GET /win/guesses: the room's settled periods, newest first. */
+  async guesses(query: ColourListQuery): Promise<GuessPeriodListResponse> {
+    const page = await listSettledPeriods(this.dependencies.database.db, query.category, pageWindow(query));
+    return pageResponse(page.count, page.rows.map(toGuessPeriodDto));
+  }
+
+  /** GET /win/my_guesses: the user's bets of a room, newest first. */
+  async myGuesses(userId: number, query: ColourListQuery): Promise<UserGuessListResponse> {
+    const page = await listUserBets(this.dependencies.database.db, userId, query.category, pageWindow(query));
+    return pageResponse(page.count, page.rows.map(toUserGuessDto));
+  }
+
+  /** GET /win/fairness: the chain's terminal hash, and the seed and result once the period is settled. */
+  async fairness(room: ColourCategory, period: string): Promise<ColourFairnessResponse> {
+    const { database, chains } = this.dependencies;
+    const startAt = periodStartFromNumber(period, this.timeZone);
+    if (startAt === undefined) throw badRequest('period must be a period number such as 20250305001');
+    const chain = await chains.chainFor(database.db, room, startAt);
+    if (!chain) throw notFound(ColourMessage.periodNotFound);
+    const chainIndex = chainIndexOf(chain, startAt);
+    const row = await findPeriod(database.db, room, period);
+    const settled = row?.status === 'settled';
+    const previousSeed =
+      settled && chainIndex > 1 ? await findRevealedSeed(database.db, chain.id, chainIndex - 1) : undefined;
+    return {
+      code: 200,
+      category: room,
+      period,
+      terminal_hash: chain.terminal_hash,
+      chain_index: chainIndex,
+      settled,
+      seed: settled ? (row?.seed_hex ?? null) : null,
+      previous_seed: previousSeed ?? null,
+      price: settled ? (row?.price ?? null) : null,
+      number: settled ? (row?.result_number ?? null) : null,
+    };
+  }
+
+  /** The start of the period if it is the open one at `now` with betting still open; else a 400. */
+  private assertOpenPeriod(period: string, now: number): number {
+    const startAt = periodStartFromNumber(period, this.timeZone);
+    if (startAt === undefined) throw badRequest('period must be a period number such as 20250305001');
+    const openStart = periodStartMs(now);
+    if (startAt < openStart) throw badRequest(ColourMessage.periodClosed);
+    if (startAt > openStart) throw badRequest(ColourMessage.periodNotOpen);
+    if (!isBettingOpen(now)) throw badRequest(ColourMessage.periodClosed);
+    return startAt;
+  }
+}

@@ -1,0 +1,162 @@
+import {
+  COLOUR_DIGITS,
+  type ColourCategory,
+  colourResultFromSeed,
+  payoutMultiplierTenths,
+  periodNumberAt,
+} from '@app/shared';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { AppDatabase } from '../../../db/dialect.ts';
+import type { Database } from '../../../db/schema.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { systemAccount } from '../../ledger/ledger.kinds.ts';
+import type { LedgerService } from '../../ledger/ledger.service.ts';
+import { postBulkWalletCredits } from '../../ledger/ledger-bulk.repository.ts';
+import {
+  ensurePeriod,
+  lockPeriod,
+  markPeriodSettled,
+  settleWaitingBets,
+  waitingTotals,
+} from './colour.repository.ts';
+import { type ColourChainService, chainIndexOf } from './colour-chain.service.ts';
+
+/** The ledger reference type of a bet's stake and win; its id is the bet id. */
+export const COLOUR_BET_REFERENCE_TYPE = 'colour_bet';
+/** The ledger reference type of a period's fee and house legs; its id is the period row id. */
+export const COLOUR_PERIOD_REFERENCE_TYPE = 'colour_period';
+/** Ledger idempotency keys: one stake per bet, one win per bet, one fee and one house leg per period. */
+export const colourStakeKey = (betId: number): string => `colour_bet:${betId}`;
+export const colourWinKey = (betId: number): string => `colour_win:${betId}`;
+export const colourFeeKey = (periodId: number): string => `colour_fee:${periodId}`;
+export const colourHouseKey = (periodId: number): string => `colour_house:${periodId}`;
+
+/**
+ * The payout multiplier (tenths) of each waiting bet on a result digit, as SQL: the shared payout table
+ * evaluated for the digit, so the database computes every bet's win in the same statement.
+ */
+export function payoutTenthsSql(digit: number): RawBuilder<number> {
+  if (!(COLOUR_DIGITS as readonly number[]).includes(digit)) throw new Error(`not a result digit: ${digit}`);
+  const green = sql.lit(payoutMultiplierTenths('G', null, digit));
+  const red = sql.lit(payoutMultiplierTenths('R', null, digit));
+  const violet = sql.lit(payoutMultiplierTenths('V', null, digit));
+  const match = sql.lit(payoutMultiplierTenths('N', digit, digit));
+  return sql<number>`(case guess_type when 'G' then ${green} when 'R' then ${red} when 'V' then ${violet}
+    else case when guess_number = ${sql.lit(digit)} then ${match} else 0 end end)`;
+}
+
+export type SettleOutcome = 'settled' | 'already_settled' | 'no_chain';
+
+/**
+ * needs_bet of the withdrawals module (issue 6): settled stakes are taken off each player's wagering
+ * requirement, never below 0, in the transaction that settles them.
+ */
+export interface SettledBetsWagering {
+  reduceForSettledBets(trx: Kysely<Database>, stakes: RawBuilder<unknown>): Promise<number>;
+}
+
+/**
+ * Draws and settles one period in one database transaction (DESIGN.md §3 "Colour game"): the period row
+ * is locked (the state guard: an already settled period is left alone, so settling twice is impossible),
+ * its seed derived from the room's chain and its result computed; one UPDATE settles every waiting bet
+ * (W → S with its payout, or F); the wins are credited set-based from game escrow (GUW); the fees go to
+ * fee revenue and the margin to (or from) the house; one statement takes the settled stakes off the
+ * players' needs_bet; the period is marked settled with its seed revealed and the house's totals.
+ */
+export class ColourSettlementService {
+  constructor(
+    private readonly database: AppDatabase,
+    private readonly clock: Clock,
+    private readonly ledger: LedgerService,
+    private readonly chains: ColourChainService,
+    private readonly timeZone: string,
+    private readonly wagering: SettledBetsWagering,
+  ) {}
+
+  /** Settles the room's period that starts at `startAt`. */
+  async settle(room: ColourCategory, startAt: number): Promise<SettleOutcome> {
+    const { database, clock, ledger, chains } = this;
+    const period = periodNumberAt(startAt, this.timeZone);
+    return runInTransaction(database, async (trx): Promise<SettleOutcome> => {
+      const chain = await chains.chainFor(trx, room, startAt);
+      if (!chain) return 'no_chain';
+      const chainIndex = chainIndexOf(chain, startAt);
+      const now = clock.now();
+      await ensurePeriod(trx, {
+        room,
+        period,
+        start_at: startAt,
+        status: 'open',
+        chain_id: chain.id,
+        chain_index: chainIndex,
+        created_at: now,
+      });
+      const row = await lockPeriod(trx, database.dialect, room, period);
+      if (!row) throw new Error(`colour period ${room} ${period} vanished`);
+      if (row.status === 'settled') return 'already_settled';
+
+      const seedHex = await chains.seedOf(trx, chain, chainIndex);
+      const result = await colourResultFromSeed(seedHex, room, period);
+      const tenths = payoutTenthsSql(result.number);
+      const totals = await waitingTotals(trx, row.id, tenths);
+      await settleWaitingBets(trx, row.id, tenths, result, now);
+      const wins = await postBulkWalletCredits(trx, database.dialect, {
+        debit: 'game_escrow',
+        kind: 'colour_win',
+        referenceType: COLOUR_BET_REFERENCE_TYPE,
+        createdAt: now,
+        source: sql`select b.user_id as user_id, cast(b.id as varchar(100)) as reference_id,
+            'colour_win:' || cast(b.id as varchar(100)) as idempotency_key, b.amount_minor as amount_minor
+          from colour_bets b where b.period_id = ${row.id} and b.status = 'S'`,
+      });
+      if (wins.totalMinor !== totals.payout) {
+        throw new Error(`colour period ${row.id}: credited ${wins.totalMinor}, computed ${totals.payout}`);
+      }
+      const reference = { type: COLOUR_PERIOD_REFERENCE_TYPE, id: row.id };
+      if (totals.fee > 0) {
+        await ledger.transfer(trx, {
+          debit: systemAccount('game_escrow'),
+          credit: systemAccount('fee_revenue'),
+          amountMinor: totals.fee,
+          kind: 'fee',
+          reference,
+          idempotencyKey: colourFeeKey(row.id),
+        });
+      }
+      const marginMinor = totals.contract - totals.payout;
+      if (marginMinor !== 0) {
+        const house = systemAccount('game_house');
+        const escrow = systemAccount('game_escrow');
+        await ledger.transfer(trx, {
+          debit: marginMinor > 0 ? escrow : house,
+          credit: marginMinor > 0 ? house : escrow,
+          amountMinor: Math.abs(marginMinor),
+          kind: 'game_settlement',
+          reference,
+          idempotencyKey: colourHouseKey(row.id),
+        });
+      }
+      // Every bet of the period was settled just now (bets are only taken while the period is open, and
+      // the state guard lets one transaction settle it); wallets were locked first, as a recharge does.
+      await this.wagering.reduceForSettledBets(
+        trx,
+        sql`select b.user_id as user_id, b.stake_minor as stake_minor
+          from colour_bets b where b.period_id = ${row.id} and b.status in ('S', 'F')`,
+      );
+      const marked = await markPeriodSettled(trx, row.id, {
+        seedHex,
+        price: result.price,
+        number: result.number,
+        betCount: totals.count,
+        stakeMinor: totals.stake,
+        feeMinor: totals.fee,
+        payoutMinor: totals.payout,
+        marginMinor,
+        now,
+      });
+      if (!marked) throw new Error(`colour period ${row.id} was settled by someone else while locked`);
+      return 'settled';
+    });
+  }
+}

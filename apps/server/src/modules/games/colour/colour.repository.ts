@@ -1,0 +1,350 @@
+import type { ColourCategory } from '@app/shared';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { type DialectName, forShare } from '../../../db/dialect.ts';
+import type { Database } from '../../../db/schema.ts';
+import { forUpdate } from '../../../db/transaction.ts';
+import type { PageWindow } from '../../../http/pagination.ts';
+import type {
+  ColourBetRow,
+  ColourChainRow,
+  ColourChainsTable,
+  ColourPeriodRow,
+  ColourPeriodsTable,
+  NewColourBetRow,
+} from './colour.tables.ts';
+
+/** Rows per INSERT when a chain's checkpoints are stored (well below both dialects' parameter limits). */
+const CHECKPOINT_INSERT_BATCH = 200;
+
+/** The chains of one room, for the lookups below to order and pick from. */
+function roomChains(db: Kysely<Database>, room: ColourCategory) {
+  return db.selectFrom('colour_chains').selectAll().where('room', '=', room);
+}
+
+/** The room's chain that covers a period start: the latest one starting at or before it. */
+export async function findChainFor(
+  db: Kysely<Database>,
+  room: ColourCategory,
+  startAt: number,
+): Promise<ColourChainRow | undefined> {
+  return roomChains(db, room)
+    .where('first_period_start_at', '<=', startAt)
+    .orderBy('first_period_start_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The room's newest chain. */
+export async function findLatestChain(
+  db: Kysely<Database>,
+  room: ColourCategory,
+): Promise<ColourChainRow | undefined> {
+  return roomChains(db, room).orderBy('first_period_start_at', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The room's first chain: nothing before its first period is ever drawn. */
+export async function findFirstChain(
+  db: Kysely<Database>,
+  room: ColourCategory,
+): Promise<ColourChainRow | undefined> {
+  return roomChains(db, room).orderBy('first_period_start_at', 'asc').limit(1).executeTakeFirst();
+}
+
+/** Stores a chain and its checkpoints; answers the chain, or undefined when another leader stored it first. */
+export async function insertChain(
+  db: Kysely<Database>,
+  chain: Insertable<ColourChainsTable>,
+  checkpoints: ReadonlyArray<{ linkIndex: number; linkHex: string }>,
+): Promise<ColourChainRow | undefined> {
+  const row = await db
+    .insertInto('colour_chains')
+    .values(chain)
+    .onConflict((conflict) => conflict.columns(['room', 'first_period_start_at']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  for (let offset = 0; offset < checkpoints.length; offset += CHECKPOINT_INSERT_BATCH) {
+    await db
+      .insertInto('colour_chain_checkpoints')
+      .values(
+        checkpoints.slice(offset, offset + CHECKPOINT_INSERT_BATCH).map((checkpoint) => ({
+          chain_id: row.id,
+          link_index: checkpoint.linkIndex,
+          link_hex: checkpoint.linkHex,
+        })),
+      )
+      .execute();
+  }
+  return row;
+}
+
+/** The nearest stored link at or above an index of a chain. */
+export async function findCheckpointAtOrAbove(
+  db: Kysely<Database>,
+  chainId: number,
+  linkIndex: number,
+): Promise<{ link_index: number; link_hex: string } | undefined> {
+  return db
+    .selectFrom('colour_chain_checkpoints')
+    .select(['link_index', 'link_hex'])
+    .where('chain_id', '=', chainId)
+    .where('link_index', '>=', linkIndex)
+    .orderBy('link_index', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Creates a period's row (open) unless it exists. */
+export async function ensurePeriod(
+  db: Kysely<Database>,
+  period: Insertable<ColourPeriodsTable>,
+): Promise<void> {
+  await db
+    .insertInto('colour_periods')
+    .values(period)
+    .onConflict((conflict) => conflict.columns(['room', 'period']).doNothing())
+    .execute();
+}
+
+/** A period row held FOR SHARE on PostgreSQL: bets of it run side by side; its settlement waits for them. */
+export async function sharePeriod(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  room: ColourCategory,
+  period: string,
+): Promise<ColourPeriodRow | undefined> {
+  return forShare(
+    db.selectFrom('colour_periods').selectAll().where('room', '=', room).where('period', '=', period),
+    dialect,
+  ).executeTakeFirst();
+}
+
+/** A period row locked FOR UPDATE on PostgreSQL (the settlement's state guard). */
+export async function lockPeriod(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  room: ColourCategory,
+  period: string,
+): Promise<ColourPeriodRow | undefined> {
+  return forUpdate(
+    db.selectFrom('colour_periods').selectAll().where('room', '=', room).where('period', '=', period),
+    dialect,
+  ).executeTakeFirst();
+}
+
+/** One period by room and number, without a lock. */
+export async function findPeriod(
+  db: Kysely<Database>,
+  room: ColourCategory,
+  period: string,
+): Promise<ColourPeriodRow | undefined> {
+  return db
+    .selectFrom('colour_periods')
+    .selectAll()
+    .where('room', '=', room)
+    .where('period', '=', period)
+    .executeTakeFirst();
+}
+
+/** The seed of a chain's link, if its period is settled (revealed). */
+export async function findRevealedSeed(
+  db: Kysely<Database>,
+  chainId: number,
+  chainIndex: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('colour_periods')
+    .select('seed_hex')
+    .where('chain_id', '=', chainId)
+    .where('chain_index', '=', chainIndex)
+    .where('status', '=', 'settled')
+    .executeTakeFirst();
+  return row?.seed_hex ?? undefined;
+}
+
+/** The start of the room's latest settled period. */
+export async function latestSettledStart(
+  db: Kysely<Database>,
+  room: ColourCategory,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('colour_periods')
+    .select('start_at')
+    .where('room', '=', room)
+    .where('status', '=', 'settled')
+    .orderBy('start_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.start_at;
+}
+
+/** The starts of the room's open periods that ended at or before `endedBy` (left behind by any leader). */
+export async function openPeriodStartsEndedBy(
+  db: Kysely<Database>,
+  room: ColourCategory,
+  latestStart: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('colour_periods')
+    .select('start_at')
+    .where('room', '=', room)
+    .where('status', '=', 'open')
+    .where('start_at', '<=', latestStart)
+    .orderBy('start_at', 'asc')
+    .execute();
+  return rows.map((row) => row.start_at);
+}
+
+/** Inserts a bet (status W) and answers its id. */
+export async function insertBet(db: Kysely<Database>, bet: NewColourBetRow): Promise<number> {
+  const row = await db.insertInto('colour_bets').values(bet).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The totals of a period's waiting bets, with what they win on a result digit. */
+export async function waitingTotals(
+  db: Kysely<Database>,
+  periodId: number,
+  payoutTenths: ReturnType<typeof sql<number>>,
+): Promise<{ count: number; stake: number; fee: number; contract: number; payout: number }> {
+  const result = await sql<{
+    count: number;
+    stake: number | null;
+    fee: number | null;
+    contract: number | null;
+    payout: number | null;
+  }>`
+    select count(*) as count, sum(stake_minor) as stake, sum(fee_minor) as fee,
+      sum(contract_minor) as contract, sum((contract_minor * ${payoutTenths}) / 10) as payout
+    from colour_bets where period_id = ${periodId} and status = 'W'
+  `.execute(db);
+  const row = result.rows[0];
+  return {
+    count: Number(row?.count ?? 0),
+    stake: Number(row?.stake ?? 0),
+    fee: Number(row?.fee ?? 0),
+    contract: Number(row?.contract ?? 0),
+    payout: Number(row?.payout ?? 0),
+  };
+}
+
+/** Settles every waiting bet of a period in one UPDATE: W → S with its payout, or F. */
+export async function settleWaitingBets(
+  db: Kysely<Database>,
+  periodId: number,
+  payoutTenths: ReturnType<typeof sql<number>>,
+  result: { price: number; number: number },
+  now: number,
+): Promise<number> {
+  const updated = await sql`
+    update colour_bets
+    set amount_minor = (contract_minor * ${payoutTenths}) / 10,
+      status = case when (contract_minor * ${payoutTenths}) / 10 > 0 then 'S' else 'F' end,
+      open_price = ${result.price}, result_number = ${result.number}, settled_at = ${now}
+    where period_id = ${periodId} and status = 'W'
+  `.execute(db);
+  return Number(updated.numAffectedRows ?? 0n);
+}
+
+/** Marks a period settled with its seed, result and house totals, only if it is still open. */
+export async function markPeriodSettled(
+  db: Kysely<Database>,
+  periodId: number,
+  values: {
+    seedHex: string;
+    price: number;
+    number: number;
+    betCount: number;
+    stakeMinor: number;
+    feeMinor: number;
+    payoutMinor: number;
+    marginMinor: number;
+    now: number;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('colour_periods')
+    .set({
+      status: 'settled',
+      seed_hex: values.seedHex,
+      price: values.price,
+      result_number: values.number,
+      bet_count: values.betCount,
+      stake_total_minor: values.stakeMinor,
+      fee_total_minor: values.feeMinor,
+      payout_total_minor: values.payoutMinor,
+      margin_minor: values.marginMinor,
+      settled_at: values.now,
+    })
+    .where('id', '=', periodId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** A page of the room's settled periods, newest first, and how many there are. */
+export async function listSettledPeriods(
+  db: Kysely<Database>,
+  room: ColourCategory,
+  window: PageWindow,
+): Promise<{ count: number; rows: ColourPeriodRow[] }> {
+  const countRow = await db
+    .selectFrom('colour_periods')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('room', '=', room)
+    .where('status', '=', 'settled')
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('colour_periods')
+    .selectAll()
+    .where('room', '=', room)
+    .where('status', '=', 'settled')
+    .orderBy('start_at', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { count: Number(countRow.count), rows };
+}
+
+/** The room's settled periods that started in [from, to), oldest first. */
+export async function settledPeriodsBetween(
+  db: Kysely<Database>,
+  room: ColourCategory,
+  from: number,
+  to: number,
+): Promise<ColourPeriodRow[]> {
+  return db
+    .selectFrom('colour_periods')
+    .selectAll()
+    .where('room', '=', room)
+    .where('status', '=', 'settled')
+    .where('start_at', '>=', from)
+    .where('start_at', '<', to)
+    .orderBy('start_at', 'asc')
+    .execute();
+}
+
+/** A page of a user's bets of a room, newest first, and how many there are. */
+export async function listUserBets(
+  db: Kysely<Database>,
+  userId: number,
+  room: ColourCategory,
+  window: PageWindow,
+): Promise<{ count: number; rows: ColourBetRow[] }> {
+  const countRow = await db
+    .selectFrom('colour_bets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('room', '=', room)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('colour_bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('room', '=', room)
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { count: Number(countRow.count), rows };
+}

@@ -1,0 +1,36 @@
+import { addUserGuessBody, colourFairnessQuery, colourHistoryQuery, colourListQuery } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
+import { parseInput } from '../../../http/validation.ts';
+import { idempotencyRoute, readIdempotencyKey } from '../../idempotency/idempotency.header.ts';
+import type { ColourGameService } from './colour-game.service.ts';
+
+/** The colour game calls of spec 02 §7 "Guess games", plus GET /win/fairness (issue 7). */
+export function registerColourRoutes(
+  app: FastifyInstance,
+  { authGuard, game }: { authGuard: AuthGuard; game: ColourGameService },
+): void {
+  app.post('/win/add_user_guess', { preHandler: authGuard }, (request) => {
+    const body = parseInput(addUserGuessBody, request.body);
+    return game.addGuess(currentUser(request).userId, body, {
+      key: readIdempotencyKey(request),
+      route: idempotencyRoute(request),
+    });
+  });
+  app.get('/win/next_period_info', { preHandler: authGuard }, (request) =>
+    game.nextPeriodInfo(currentUser(request).userId),
+  );
+  app.get('/win/next_period_info_noauth', (request) =>
+    game.history(parseInput(colourHistoryQuery, request.query).category),
+  );
+  app.get('/win/guesses', { preHandler: authGuard }, (request) =>
+    game.guesses(parseInput(colourListQuery, request.query)),
+  );
+  app.get('/win/my_guesses', { preHandler: authGuard }, (request) =>
+    game.myGuesses(currentUser(request).userId, parseInput(colourListQuery, request.query)),
+  );
+  app.get('/win/fairness', (request) => {
+    const query = parseInput(colourFairnessQuery, request.query);
+    return game.fairness(query.category, query.period);
+  });
+}
