@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { forUpdate } from '../../db/transaction.ts';
 import type { AddressRow } from './addresses.tables.ts';
 
 /** The fields a user types for an address. */
@@ -41,22 +39,6 @@ export async function countAddresses(db: Kysely<Database>, userId: number): Prom
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/**
- * Locks the user's row until the transaction ends (PostgreSQL; SQLite's BEGIN IMMEDIATE already holds the
- * database), so two requests of one user that count and then insert take turns.
- */
-export async function lockAddressOwner(
-  trx: Kysely<Database>,
-  dialect: DialectName,
-  userId: number,
-): Promise<boolean> {
-  const row = await forUpdate(
-    trx.selectFrom('users').select('id').where('id', '=', userId),
-    dialect,
-  ).executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Adds an address and answers it. */

@@ -11,6 +11,7 @@ import type { AppDatabase } from '../../db/dialect.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound, unauthorized } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { lockUserRow } from '../accounts/accounts.repository.ts';
 import {
   type AddressFields,
   countAddresses,
@@ -18,7 +19,6 @@ import {
   findAddress,
   insertAddress,
   listAddresses,
-  lockAddressOwner,
   updateAddress,
 } from './addresses.repository.ts';
 import type { AddressRow } from './addresses.tables.ts';
@@ -78,7 +78,7 @@ export class AddressService {
       return { code: 200, msg: ShopMessage.addressSaved, entry: toAddressDto(row) };
     }
     const row = await runInTransaction(this.database, async (trx) => {
-      if (!(await lockAddressOwner(trx, this.database.dialect, userId))) throw unauthorized();
+      if (!(await lockUserRow(trx, this.database.dialect, userId))) throw unauthorized();
       if ((await countAddresses(trx, userId)) >= MAX_ADDRESSES_PER_USER) {
         throw badRequest(ShopMessage.addressLimit);
       }

@@ -2,7 +2,7 @@ import { getMarket, type MarketCode } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { AuthGuard } from '../../http/auth-guard.ts';
-import { createOperatorGuard } from '../../http/operator-guard.ts';
+import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { RateLimiter } from '../accounts/rate-limiter.ts';
@@ -12,7 +12,6 @@ import { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { registerProductOperatorRoutes } from '../shop/product-operator.routes.ts';
 import { ProductOperatorService } from '../shop/product-operator.service.ts';
-import { ShopAuditEvent } from '../shop/shop-audit.ts';
 import { OrderOperatorService } from './order-operator.service.ts';
 import { registerOrderOperatorRoutes, registerOrderRoutes } from './orders.routes.ts';
 import { OrderService, type PasswordChecker } from './orders.service.ts';
@@ -70,12 +69,7 @@ export function registerShopOrdersModule(
   module: ShopOrdersModule,
   options: ShopOrdersRegistration,
 ): void {
-  const operatorGuard = createOperatorGuard(options.adminToken, (request) =>
-    options.audit.record(ShopAuditEvent.operatorAuthFailed, {
-      ip: request.ip,
-      detail: { route: `${request.method} ${request.url.split('?')[0]}` },
-    }),
-  );
+  const operatorGuard = createAuditedOperatorGuard(options.adminToken, options.audit);
   registerAddressRoutes(app, { authGuard: options.authGuard, addresses: module.addresses });
   registerOrderRoutes(app, { authGuard: options.authGuard, orders: module.orders });
   registerOrderOperatorRoutes(app, { operatorGuard, operator: module.orderOperator });

@@ -8,6 +8,7 @@ import { hashPassword } from '../accounts/password-hasher.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { countAllProducts } from '../shop/shop.repository.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
+import { seedDemoWithdrawalChannels } from '../withdrawals/demo-withdrawal-channels.ts';
 import { DEMO_BANNER_PATHS, DEMO_NOTICE, DEMO_PRODUCTS, demoProductImagePaths } from './demo-catalogue.ts';
 import { insertDemoProducts } from './demo-seed.repository.ts';
 
@@ -28,6 +29,8 @@ export interface DemoSeedReport {
   referrerCreated: boolean;
   /** Payment channels inserted (only into a database without any). */
   paymentChannelsInserted: number;
+  /** Withdrawal channels inserted (only into a database without any). */
+  withdrawalChannelsInserted: number;
 }
 
 export interface DemoSeedOptions {
@@ -109,6 +112,13 @@ export async function seedDemoData(
       await settings.set('users.default_transfer_enable', true, trx);
     }
     const paymentChannelsInserted = await seedDemoPaymentChannels(trx, options.market ?? 'in', now);
-    return { productsInserted, referralCode, referrerCreated, paymentChannelsInserted };
+    const withdrawalChannelsInserted = await seedDemoWithdrawalChannels(trx, options.market ?? 'in', now);
+    return {
+      productsInserted,
+      referralCode,
+      referrerCreated,
+      paymentChannelsInserted,
+      withdrawalChannelsInserted,
+    };
   });
 }

@@ -1,3 +1,4 @@
+import { OPERATOR_AUTH_FAILED_EVENT } from '../../http/operator-guard.ts';
 /** Shop events of the audit log (DESIGN.md "Auth and security": money and operator actions). */
 export const ShopAuditEvent = {
   orderPlaced: 'order_placed',
@@ -8,7 +9,7 @@ export const ShopAuditEvent = {
   operatorOrderShipped: 'operator_order_shipped',
   operatorProductCreated: 'operator_product_created',
   operatorProductUpdated: 'operator_product_updated',
-  operatorAuthFailed: 'operator_auth_failed',
+  operatorAuthFailed: OPERATOR_AUTH_FAILED_EVENT,
 } as const;
 
 /**

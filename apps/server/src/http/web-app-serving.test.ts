@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SettingsService } from '../modules/settings/settings.service.ts';
+import { systemClock } from '../platform/clock.ts';
+import { buildTestApp } from '../test-support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+
+const SCRIPT = `console.log(${JSON.stringify('gold '.repeat(500))});\n`;
+
+describe('serving the built web app', () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let webDistDir: string;
+
+  beforeAll(async () => {
+    // A build as apps/web's precompress plugin leaves it: each text file with its .br and .gz copies.
+    webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.mkdirSync(path.join(webDistDir, 'assets'));
+    const script = path.join(webDistDir, 'assets', 'index-abc123.js');
+    fs.writeFileSync(script, SCRIPT);
+    fs.writeFileSync(`${script}.br`, zlib.brotliCompressSync(SCRIPT));
+    fs.writeFileSync(`${script}.gz`, zlib.gzipSync(SCRIPT));
+    fs.writeFileSync(
+      path.join(webDistDir, 'index.html'),
+      '<!doctype html><html><head><title>Gold shop</title></head><body></body></html>',
+    );
+    database = await createTestDatabase('sqlite');
+    app = await buildTestApp(database, { config: { webDistDir } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+    fs.rmSync(webDistDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends the Brotli copy to a browser that accepts it, cached for a year', async () => {
+    const response = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+    expect(response.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+  });
+
+  it('sends gzip to a browser without Brotli, and the plain file to one that accepts neither', async () => {
+    const gzipped = await get('/assets/index-abc123.js', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('serves the app shell for revalidation on every visit, with the first banner preloaded', async () => {
+    const plain = await get('/');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.body).toContain('Gold shop');
+    expect(plain.body).not.toContain('rel="preload"');
+
+    await new SettingsService(database.db, systemClock).set('home.banners', ['/media/banners/banner-2.svg']);
+    const withBanner = await get('/');
+    expect(withBanner.body).toContain('<link rel="preload" as="image" href="/media/banners/banner-2.svg"');
+    expect((await get('/index.html')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { withBannerPreload } from './app-shell.service.ts';
+
+const PAGE = '<!doctype html><html><head><title>Gold Shop</title>\n  </head><body></body></html>';
+
+describe('withBannerPreload', () => {
+  it('preloads the first banner at high priority in the head', () => {
+    const html = withBannerPreload(PAGE, '/media/banners/banner-1.svg');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/banners/banner-1.svg" fetchpriority="high" />\n  </head>',
+    );
+  });
+
+  it('accepts an http(s) banner and escapes what could close the attribute', () => {
+    expect(withBannerPreload(PAGE, 'https://cdn.example.com/b.png?w=1&h=2')).toContain(
+      'href="https://cdn.example.com/b.png?w=1&amp;h=2"',
+    );
+  });
+
+  it.each([
+    ['no banner', undefined],
+    ['an empty banner', ''],
+    ['a script address', 'javascript:alert(1)'],
+    ['a protocol-relative address', '//evil.example.com/b.png'],
+    ['a quote that would leave the attribute', '/media/b.svg" onload="alert(1)'],
+    ['a relative path', 'media/b.svg'],
+  ])('leaves the page as built for %s', (_case, banner) => {
+    expect(withBannerPreload(PAGE, banner)).toBe(PAGE);
+  });
+});
