@@ -1,7 +1,11 @@
 import { PreferencesMenu } from '../features/preferences/components/preferences-menu.component.tsx';
 import { ShopHome } from '../features/shop/components/shop-home.component.tsx';
+import { prefetchShopHome } from '../features/shop/hooks/use-home-top.hook.ts';
 import { APP_NAME } from '../shared/ui/app-name.ts';
 import { ScreenToolbar } from '../shared/ui/screen-toolbar.component.tsx';
+
+/** The home screen's data, requested while the app boots (see preloadScreenFor). */
+export const prefetch = prefetchShopHome;
 
 /** Route `/`: the home screen (spec 01 §2). */
 export default function HomeRoute() {

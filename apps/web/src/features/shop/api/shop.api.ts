@@ -17,6 +17,12 @@ export interface HomeContent {
   games: MoreGameDto[];
 }
 
+/** GET /shop/product?id: one product in `entry` (spec 01 §3). */
+interface ProductResponse {
+  code: 200;
+  entry: unknown;
+}
+
 export interface ProductPage {
   /** Products matching the query across all pages (`page.count`). */
   count: number;
@@ -96,4 +102,12 @@ export async function fetchProductPage(
     throw new ApiNetworkError('bad_response');
   }
   return { count, products: compact(response.queryset, toProduct) };
+}
+
+/** GET /shop/product?id (no auth): one product; an answer without a readable entry counts as unreadable. */
+export async function fetchProduct(client: ApiClient, id: number, signal?: AbortSignal): Promise<ProductDto> {
+  const response = await client.get<ProductResponse>('/shop/product', { id }, { signal });
+  const product = toProduct(response.entry);
+  if (!product) throw new ApiNetworkError('bad_response');
+  return product;
 }

@@ -14,8 +14,11 @@ function FeedStatus({ children }: { children: ReactNode }) {
   );
 }
 
-/** The product grid with infinite scroll: ten at a time until `page.count` products are shown. */
-export function ProductFeed({ pages }: { pages: ProductPagesState }) {
+/**
+ * The product grid with infinite scroll: ten at a time until `page.count` products are shown. `emptyText`
+ * replaces the home's "No products yet" (the search screen says that nothing matched).
+ */
+export function ProductFeed({ pages, emptyText }: { pages: ProductPagesState; emptyText?: string }) {
   const { t } = useTranslation();
   const { products, loadMore, hasNextPage, isFetchNextPageError, refetch } = pages;
   const firstPageFailed = pages.isError && !isFetchNextPageError && products.length === 0;
@@ -57,7 +60,9 @@ export function ProductFeed({ pages }: { pages: ProductPagesState }) {
             ) : hasMore ? (
               loading
             ) : (
-              <FeedStatus>{products.length === 0 ? t('home.empty') : t('home.noMore')}</FeedStatus>
+              <FeedStatus>
+                {products.length === 0 ? (emptyText ?? t('home.empty')) : t('home.noMore')}
+              </FeedStatus>
             )
           }
         </InfiniteScroll>

@@ -1,5 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { SearchOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isNetworkError } from '../../../shared/api/api-errors.ts';
 import { useMountedOnce } from '../../../shared/ui/use-mounted-once.hook.ts';
 import { shopQueryKeys } from '../hooks/shop-query-keys.ts';
@@ -19,6 +22,7 @@ const HomeDialogs = lazy(() => import('./home-dialogs.component.tsx'));
  * the daily notice, and the maintenance dialog when the server cannot be reached.
  */
 export function ShopHome() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const homeTop = useHomeTop();
   const notice = useDailyNotice(homeTop.data?.notice);
@@ -44,6 +48,10 @@ export function ShopHome() {
 
   return (
     <div className={styles.home}>
+      <Link to="/search" className={styles.searchEntry} data-testid="search-entry">
+        <SearchOutline aria-hidden="true" />
+        <span>{t('search.placeholder')}</span>
+      </Link>
       {homeTop.isPending ? <BannerSkeleton /> : <BannerCarousel banners={homeTop.data?.banners ?? []} />}
       <HomeGames games={homeTop.data?.games ?? []} />
       <ProductFeed pages={productPages} />

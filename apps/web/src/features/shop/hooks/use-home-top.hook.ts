@@ -1,16 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { fetchHomeTop } from '../api/shop.api.ts';
 import { shopQueryKeys } from './shop-query-keys.ts';
+import { productPagesQueryOptions } from './use-product-pages.hook.ts';
 
 /** Banners, notice and games change rarely; a minute saves a call when the player comes back home. */
 const HOME_TOP_STALE_MS = 60_000;
 
+const homeTopQueryOptions = queryOptions({
+  queryKey: shopQueryKeys.homeTop,
+  queryFn: ({ signal }) => fetchHomeTop(api, signal),
+  staleTime: HOME_TOP_STALE_MS,
+});
+
 /** The home screen's top content (GET /shop/home_top). */
 export function useHomeTop() {
-  return useQuery({
-    queryKey: shopQueryKeys.homeTop,
-    queryFn: ({ signal }) => fetchHomeTop(api, signal),
-    staleTime: HOME_TOP_STALE_MS,
-  });
+  return useQuery(homeTopQueryOptions);
+}
+
+/**
+ * Starts the home screen's two calls while the app boots (configuration, language), so the banners and the
+ * first products are on their way before the first render instead of after it.
+ */
+export function prefetchShopHome(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(homeTopQueryOptions);
+  void queryClient.prefetchInfiniteQuery(productPagesQueryOptions());
 }

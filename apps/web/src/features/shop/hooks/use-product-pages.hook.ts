@@ -1,5 +1,5 @@
 import type { ProductDto } from '@app/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api } from '../../../shared/api/api.ts';
 import { fetchProductPage, PRODUCT_PAGE_SIZE, type ProductPage } from '../api/shop.api.ts';
@@ -28,15 +28,28 @@ export function mergeProductPages(pages: readonly ProductPage[]): ProductDto[] {
   return products;
 }
 
-/** The paged product list (GET /shop/products) with `loadMore` for the infinite scroll. */
-export function useProductPages(keyword = '') {
-  const query = useInfiniteQuery({
+/**
+ * How long a loaded product page counts as fresh: long enough that the page fetched while the app boots is
+ * not fetched again when the home screen mounts a moment later, short enough that stock and prices that
+ * change are seen on the next visit.
+ */
+const PRODUCT_PAGES_STALE_MS = 30_000;
+
+/** The paged product list's query, shared by the hook and the boot-time prefetch of the home screen. */
+export function productPagesQueryOptions(keyword = '') {
+  return infiniteQueryOptions({
     queryKey: shopQueryKeys.products(keyword),
     queryFn: ({ pageParam, signal }) =>
       fetchProductPage(api, { keyword, page: pageParam, pageSize: PRODUCT_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: (_last, pages, lastPageNumber) => nextProductPage(pages, lastPageNumber),
+    staleTime: PRODUCT_PAGES_STALE_MS,
   });
+}
+
+/** The paged product list (GET /shop/products) with `loadMore` for the infinite scroll. */
+export function useProductPages(keyword = '') {
+  const query = useInfiniteQuery(productPagesQueryOptions(keyword));
   const { fetchNextPage } = query;
 
   const products = useMemo(() => mergeProductPages(query.data?.pages ?? []), [query.data]);

@@ -1,0 +1,184 @@
+import {
+  ADDRESS_DETAIL_MAX_LENGTH,
+  ADDRESS_FULL_NAME_MAX_LENGTH,
+  ADDRESS_MOBILE_MAX_LENGTH,
+  ADDRESS_PIN_CODE_MAX_LENGTH,
+  ADDRESS_STATE_MAX_LENGTH,
+  ADDRESS_TOWN_CITY_MAX_LENGTH,
+  type AddressDto,
+} from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, DotLoading, Toast } from 'antd-mobile';
+import { type FormEvent, type HTMLAttributes, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { api } from '../../../shared/api/api.ts';
+import { isApiFailure } from '../../../shared/api/api-errors.ts';
+import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
+import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
+import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
+import listStyles from '../../../shared/ui/saved-list.module.css';
+import { FormField } from '../../auth/components/form-field.component.tsx';
+import { parseQueryId } from '../../shop/rules/query-id.rule.ts';
+import { shopErrorText, translateShopMessage } from '../../shop/rules/shop-message.rule.ts';
+import { ADDRESS_FIELD_NAMES, type AddressFields, saveAddress } from '../api/addresses.api.ts';
+import { addressQueryKeys } from '../hooks/address-query-keys.ts';
+import { useAddress } from '../hooks/use-addresses.hook.ts';
+import styles from './addresses.module.css';
+
+type FieldName = (typeof ADDRESS_FIELD_NAMES)[number];
+
+/** How each field is typed: its length bound (the server's), autofill hint and keyboard. */
+const FIELD_INPUT: Readonly<
+  Record<
+    FieldName,
+    { maxLength: number; autoComplete: string; inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'] }
+  >
+> = {
+  full_name: { maxLength: ADDRESS_FULL_NAME_MAX_LENGTH, autoComplete: 'name' },
+  mobile_number: { maxLength: ADDRESS_MOBILE_MAX_LENGTH, autoComplete: 'tel', inputMode: 'tel' },
+  pin_code: { maxLength: ADDRESS_PIN_CODE_MAX_LENGTH, autoComplete: 'postal-code' },
+  state: { maxLength: ADDRESS_STATE_MAX_LENGTH, autoComplete: 'address-level1' },
+  town_city: { maxLength: ADDRESS_TOWN_CITY_MAX_LENGTH, autoComplete: 'address-level2' },
+  detail_address: { maxLength: ADDRESS_DETAIL_MAX_LENGTH, autoComplete: 'street-address' },
+};
+
+/** The translation key of each field's label (also its placeholder). */
+const FIELD_LABEL_KEYS = {
+  full_name: 'addresses.fields.fullName',
+  mobile_number: 'addresses.fields.mobileNumber',
+  pin_code: 'addresses.fields.pinCode',
+  state: 'addresses.fields.state',
+  town_city: 'addresses.fields.townCity',
+  detail_address: 'addresses.fields.detailAddress',
+} as const satisfies Record<FieldName, string>;
+
+const EMPTY_FIELDS: AddressFields = {
+  full_name: '',
+  mobile_number: '',
+  pin_code: '',
+  state: '',
+  town_city: '',
+  detail_address: '',
+};
+
+interface AddressFieldsFormProps {
+  id: number | null;
+  initial: AddressFields;
+  onSaved: () => void;
+}
+
+/**
+ * The six fields and Save. The spec shows no client check (spec 01 §5 "Address form"), so the fields go as
+ * typed and the server's message for a wrong one shows in the error alert.
+ */
+function AddressFieldsForm({ id, initial, onSaved }: AddressFieldsFormProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const showError = useErrorAlert();
+  const hideError = useHideErrorAlert();
+  const [fields, setFields] = useState<AddressFields>(initial);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    // The last refusal speaks of the last attempt, not of this one.
+    hideError();
+    setSaving(true);
+    try {
+      const { msg } = await saveAddress(api, fields, id);
+      await queryClient.invalidateQueries({ queryKey: addressQueryKeys.list });
+      if (id !== null) queryClient.removeQueries({ queryKey: addressQueryKeys.one(id) });
+      if (msg) Toast.show({ content: translateShopMessage(msg) });
+      onSaved();
+    } catch (error) {
+      showError(shopErrorText(error));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-label={id === null ? t('addresses.addTitle') : t('addresses.editTitle')}
+    >
+      {ADDRESS_FIELD_NAMES.map((name) => {
+        const label = t(FIELD_LABEL_KEYS[name]);
+        return (
+          <FormField
+            key={name}
+            id={`${formId}-${name}`}
+            name={name}
+            label={label}
+            placeholder={label}
+            value={fields[name]}
+            onValueChange={(value) => setFields((current) => ({ ...current, [name]: value }))}
+            {...FIELD_INPUT[name]}
+          />
+        );
+      })}
+      <Button block type="submit" color="primary" size="large" loading={saving}>
+        {t('addresses.save')}
+      </Button>
+    </form>
+  );
+}
+
+function fieldsOf(address: AddressDto): AddressFields {
+  const { id: _id, ...fields } = address;
+  return fields;
+}
+
+/** Editing: loads the address, then shows the form filled with it. */
+function EditExistingAddress({ id, onSaved }: { id: number; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const address = useAddress(id);
+  if (address.isPending) {
+    return (
+      <div className={listStyles.state}>
+        <DotLoading color="primary" />
+      </div>
+    );
+  }
+  if (address.isError) {
+    const message = isApiFailure(address.error) ? shopErrorText(address.error) : t('addresses.loadFailed');
+    return (
+      <div className={listStyles.state} data-testid="address-load-failed">
+        <p>{message}</p>
+        <Button size="small" onClick={() => void address.refetch()} loading={address.isFetching}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <AddressFieldsForm id={id} initial={fieldsOf(address.data)} onSaved={onSaved} />;
+}
+
+export interface AddressFormProps {
+  /** The route's `id` query: absent to add an address, the address's id to edit it. */
+  idParam: string | null;
+  /** Called after a successful save; the route goes back. */
+  onSaved: () => void;
+}
+
+/** The add or edit form /editAddress (spec 01 §2); without a token it goes to /login. */
+export function AddressForm({ idParam, onSaved }: AddressFormProps) {
+  const { t } = useTranslation();
+  const token = useStoredValue(StorageKey.token, getToken);
+  if (!token) return <Navigate to="/login" replace />;
+  if (idParam === null) return <AddressFieldsForm id={null} initial={EMPTY_FIELDS} onSaved={onSaved} />;
+  const id = parseQueryId(idParam);
+  // A broken link must not silently turn an edit into adding a new address.
+  if (id === null) {
+    return (
+      <p className={listStyles.state} data-testid="address-load-failed">
+        {t('addresses.notFound')}
+      </p>
+    );
+  }
+  return <EditExistingAddress id={id} onSaved={onSaved} />;
+}
