@@ -1,0 +1,54 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { RoundClockState } from '../hooks/use-round-clock.hook.ts';
+import { formatCountdown } from '../rules/round-clock.rule.ts';
+import styles from './colour-game.module.css';
+
+export interface RoundHeaderProps {
+  /** The open period's number; the history screens call it the next period. */
+  period: string;
+  periodLabel: string;
+  clock: RoundClockState | null;
+  onContinue: () => void;
+  /** A reload started by Continue is in flight. */
+  continuing: boolean;
+}
+
+/**
+ * The period number and the mm:ss countdown; once the period has ended the countdown gives way to
+ * Continue, disabled for its first 2.5 s (spec 02 §4).
+ */
+export function RoundHeader({ period, periodLabel, clock, onContinue, continuing }: RoundHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.round}>
+      <div>
+        <span className={styles.roundLabel}>{periodLabel}</span>
+        <strong className={styles.roundValue} data-testid="colour-period">
+          {period}
+        </strong>
+      </div>
+      <div className={styles.roundRight}>
+        {clock?.ended ? (
+          <Button
+            color="primary"
+            size="small"
+            disabled={!clock.continueEnabled}
+            loading={continuing}
+            onClick={onContinue}
+            data-testid="colour-continue"
+          >
+            {t('colourGame.continue')}
+          </Button>
+        ) : (
+          <>
+            <span className={styles.roundLabel}>{t('colourGame.countDown')}</span>
+            <strong className={styles.roundValue} data-testid="colour-countdown">
+              {clock ? formatCountdown(clock.secondsLeft) : '--:--'}
+            </strong>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
