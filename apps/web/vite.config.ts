@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Alias, defineConfig, type ProxyOptions } from 'vite';
+import { precompressPlugin } from './build/precompress.plugin.ts';
 
 /** This folder; the config can be loaded from the repository root (vitest projects) or from here. */
 export const WEB_ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +29,8 @@ const SERVER_PATH_SEGMENTS = [
   'dev',
   'media',
   'healthz',
+  // The sandbox gateway's checkout page, which a sandbox recharge's relative pay_url opens.
+  'pay',
   'admin/api',
   'api',
 ];
@@ -50,7 +53,7 @@ const UNUSED_LIBRARY_MODULES: Alias[] = [
 
 export default defineConfig({
   root: WEB_ROOT,
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   resolve: { alias: UNUSED_LIBRARY_MODULES },
   build: {
     outDir: 'dist',

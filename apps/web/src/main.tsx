@@ -16,10 +16,10 @@ import './styles/global.css';
 async function boot(): Promise<void> {
   applyTheme(resolveDarkMode());
   installAntdReact19Render();
-  // The screen's code downloads while the configuration call is in flight.
-  preloadScreenFor(window.location.hash);
-
   const queryClient = createAppQueryClient();
+  // The screen's code, and the home screen's data, download while the configuration call is in flight.
+  preloadScreenFor(window.location.hash, queryClient);
+
   let config: AppConfig;
   try {
     config = await queryClient.fetchQuery({

@@ -2,7 +2,8 @@ import type { LanguageCode } from '@app/shared';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLanguagePreference, setLanguagePreference } from '../shared/storage/storage.ts';
-import { en, type Translation } from './locales/en.ts';
+import type { Translation } from './locales/en.ts';
+import { enCore } from './locales/en-core.ts';
 
 /** The interface languages, in menu order; English is the base text. */
 export const LANGUAGES: readonly LanguageCode[] = ['en', 'pt-BR', 'es-MX', 'vi'];
@@ -16,11 +17,12 @@ export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, string>> = {
 };
 
 /**
- * Every translation, typed so each has exactly the English keys. English is bundled (it is also the
- * fallback); the others load on demand, so the first load carries English and at most one more.
+ * Every translation, typed so each has exactly the English keys. The first load carries only the English
+ * texts of the shell and the home screen (`en-core.ts`); the rest of English, and every other language,
+ * load on demand.
  */
 export const TRANSLATION_LOADERS: Readonly<Record<LanguageCode, () => Promise<Translation>>> = {
-  en: async () => en,
+  en: () => import('./locales/en-screens.ts').then((module) => ({ ...enCore, ...module.enScreens })),
   'pt-BR': () => import('./locales/pt-BR.ts').then((module) => module.ptBR),
   'es-MX': () => import('./locales/es-MX.ts').then((module) => module.esMX),
   vi: () => import('./locales/vi.ts').then((module) => module.vi),
@@ -52,15 +54,29 @@ function markDocumentLanguage(language: LanguageCode): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
+/** The languages whose whole translation is in i18next (English starts with its first-load half only). */
+const completeLanguages = new Set<LanguageCode>();
+
 async function ensureTranslationLoaded(language: LanguageCode): Promise<void> {
-  if (i18n.hasResourceBundle(language, NAMESPACE)) return;
-  i18n.addResourceBundle(language, NAMESPACE, await TRANSLATION_LOADERS[language]());
+  if (completeLanguages.has(language)) return;
+  i18n.addResourceBundle(language, NAMESPACE, await TRANSLATION_LOADERS[language](), true, true);
+  completeLanguages.add(language);
+}
+
+/**
+ * Loads every screen's texts in the current language; the router waits for it before it shows any screen
+ * but the home screen, whose texts are in the first load.
+ */
+export function ensureScreenTexts(): Promise<void> {
+  return ensureTranslationLoaded(currentLanguage());
 }
 
 /** Starts i18next in the given language; if its translation cannot load, English shows instead. */
 export async function initI18n(language: LanguageCode): Promise<void> {
   await i18n.use(initReactI18next).init({
-    resources: { [BASE_LANGUAGE]: { [NAMESPACE]: en } },
+    // A copy: i18next merges the rest of English into the object it was given, and the module must stay
+    // the first-load half.
+    resources: { [BASE_LANGUAGE]: { [NAMESPACE]: structuredClone(enCore) } },
     lng: BASE_LANGUAGE,
     fallbackLng: BASE_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -69,7 +85,8 @@ export async function initI18n(language: LanguageCode): Promise<void> {
     initAsync: false,
   });
   try {
-    await ensureTranslationLoaded(language);
+    // English starts with the first-load half; the rest comes with the first screen that needs it.
+    if (language !== BASE_LANGUAGE) await ensureTranslationLoaded(language);
     await i18n.changeLanguage(language);
   } catch (error) {
     console.error(`Translation ${language} failed to load; showing English`, error);

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n } from '../i18n/i18n.ts';
+import { ensureScreenTexts, initI18n } from '../i18n/i18n.ts';
 import { installAntdReact19Render } from '../shared/dialogs/antd-react19-render.ts';
 
 // jsdom lacks these browser APIs; the app only needs them to exist.
@@ -29,6 +29,7 @@ if (!('ResizeObserver' in window)) {
 
 installAntdReact19Render();
 await initI18n('en');
+await ensureScreenTexts();
 
 beforeEach(() => {
   window.localStorage.clear();

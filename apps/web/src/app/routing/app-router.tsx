@@ -1,8 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { HashRouter, type RouteObject, useRoutes } from 'react-router';
+import { ensureScreenTexts } from '../../i18n/i18n.ts';
 import { AppLayout } from '../layout/app-layout.component.tsx';
 import { NotFoundScreen } from '../layout/fallback-screens.component.tsx';
-import { APP_ROUTES } from './route-registry.ts';
+import { APP_ROUTES, type AppRouteDefinition } from './route-registry.ts';
+
+/** A screen's code and, unless its texts are in the first load, every screen's texts, loaded together. */
+function loadScreen(route: AppRouteDefinition): ReturnType<AppRouteDefinition['load']> {
+  if (route.textsInFirstLoad) return route.load();
+  return Promise.all([route.load(), ensureScreenTexts()]).then(([screen]) => screen);
+}
 
 /**
  * The route table: every registered screen under the app layout, each loaded on demand.
@@ -16,7 +24,7 @@ const ROUTES: RouteObject[] = [
     element: <AppLayout />,
     children: [
       ...APP_ROUTES.map((route) => {
-        const Screen = lazy(route.load);
+        const Screen = lazy(() => loadScreen(route));
         return { path: route.path, element: <Screen /> };
       }),
       { path: '*', element: <NotFoundScreen /> },
@@ -37,11 +45,16 @@ export function AppRouter() {
   );
 }
 
-/** Starts loading the current hash route's screen before React renders, in parallel with the boot calls. */
-export function preloadScreenFor(hash: string): void {
+/**
+ * Starts loading the current hash route's screen before React renders, in parallel with the boot calls,
+ * and the screen's first data calls when it names them (the home screen does).
+ */
+export function preloadScreenFor(hash: string, queryClient: QueryClient): void {
   const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  // Only the code: the texts wait for i18next, which starts after this; the screen's lazy load adds them.
   APP_ROUTES.find((route) => route.path === path)
     ?.load()
+    .then((screen) => screen.prefetch?.(queryClient))
     .catch(() => {
       // The screen's own lazy load reports the failure through the error boundary.
     });

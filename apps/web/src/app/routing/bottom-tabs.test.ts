@@ -36,8 +36,8 @@ describe('visibleTabs', () => {
     expect(paths(visibleTabs(ALL_SCREENS, false))).toEqual(['/', '/mine']);
   });
 
-  it('shows only the tabs of registered screens: today Games and Mine', () => {
-    expect(paths(visibleTabs(APP_ROUTES, true))).toEqual(['/', '/mine']);
+  it('shows only the tabs of registered screens: today Games, Win (early access only) and Mine', () => {
+    expect(paths(visibleTabs(APP_ROUTES, true))).toEqual(['/', '/win', '/mine']);
     expect(paths(visibleTabs(APP_ROUTES, false))).toEqual(['/', '/mine']);
   });
 });
@@ -46,7 +46,7 @@ describe('hasRoute', () => {
   it('knows the registered screens only', () => {
     expect(hasRoute('/mine')).toBe(true);
     expect(hasRoute('/privacyPolicy')).toBe(true);
-    expect(hasRoute('/recharge')).toBe(false);
+    expect(hasRoute('/no-such-screen')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
-import { AppOutline, UserOutline } from 'antd-mobile-icons';
+import type { QueryClient } from '@tanstack/react-query';
+import { AppOutline, FireFill, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 
 /** The bottom navigation's labels (spec 01 §2). */
@@ -20,10 +21,16 @@ export interface BottomTabDefinition {
 export interface AppRouteDefinition {
   /** The hash route, as in spec 01 §2 and spec 02 §2. */
   path: string;
-  load: () => Promise<{ default: ComponentType }>;
+  /** The screen's module: the component, and optionally the calls to start while the app boots. */
+  load: () => Promise<{ default: ComponentType; prefetch?: (queryClient: QueryClient) => void }>;
   /** Present when the screen has a bottom tab; the tab then shows by itself. */
   tab?: BottomTabDefinition;
+  /** The home screen's texts are in the first load (`en-core.ts`); every other screen waits for the rest. */
+  textsInFirstLoad?: true;
 }
+
+/** The four colour history screens are one screen that reads its category from the path (spec 02 §2). */
+const loadColourHistory = () => import('../../routes/colour-history.route.tsx');
 
 /**
  * Every screen that exists. A feature adds its screen here with one entry, including its bottom tab if it
@@ -34,6 +41,7 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   {
     path: '/',
     load: () => import('../../routes/home.route.tsx'),
+    textsInFirstLoad: true,
     tab: { titleKey: 'nav.games', icon: AppOutline, order: TAB_ORDER.games, earlyOnly: false },
   },
   { path: '/login', load: () => import('../../routes/login.route.tsx') },
@@ -46,6 +54,34 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   },
   { path: '/privacyPolicy', load: () => import('../../routes/privacy-policy.route.tsx') },
   { path: '/riskAgreement', load: () => import('../../routes/risk-agreement.route.tsx') },
+  { path: '/search', load: () => import('../../routes/search.route.tsx') },
+  { path: '/item', load: () => import('../../routes/item.route.tsx') },
+  { path: '/buy', load: () => import('../../routes/buy.route.tsx') },
+  { path: '/orderList', load: () => import('../../routes/order-list.route.tsx') },
+  { path: '/addressList', load: () => import('../../routes/address-list.route.tsx') },
+  { path: '/editAddress', load: () => import('../../routes/edit-address.route.tsx') },
+  { path: '/recharge', load: () => import('../../routes/recharge.route.tsx') },
+  { path: '/rechargeRecord', load: () => import('../../routes/recharge-record.route.tsx') },
+  { path: '/transactionList', load: () => import('../../routes/transaction-list.route.tsx') },
+  { path: '/transferPayment', load: () => import('../../routes/transfer-payment.route.tsx') },
+  { path: '/rechargePayment', load: () => import('../../routes/recharge-payment.route.tsx') },
+  { path: '/transfer', load: () => import('../../routes/transfer.route.tsx') },
+  {
+    path: '/win',
+    load: () => import('../../routes/win.route.tsx'),
+    tab: { titleKey: 'nav.win', icon: FireFill, order: TAB_ORDER.win, earlyOnly: true },
+  },
+  { path: '/parity', load: loadColourHistory },
+  { path: '/sapre', load: loadColourHistory },
+  { path: '/bcone', load: loadColourHistory },
+  { path: '/emerd', load: loadColourHistory },
+  { path: '/guessRecord', load: () => import('../../routes/guess-record.route.tsx') },
+  { path: '/myGuessRecord', load: () => import('../../routes/my-guess-record.route.tsx') },
+  { path: '/bankCardList', load: () => import('../../routes/bank-card-list.route.tsx') },
+  // Routes match without regard to case, so spec 02's /editBankcard opens this screen too.
+  { path: '/editBankCard', load: () => import('../../routes/edit-bank-card.route.tsx') },
+  { path: '/withdrawal', load: () => import('../../routes/withdrawal.route.tsx') },
+  { path: '/withdrawalRecord', load: () => import('../../routes/withdrawal-record.route.tsx') },
 ];
 
 const REGISTERED_PATHS: ReadonlySet<string> = new Set(APP_ROUTES.map((route) => route.path));

@@ -2,6 +2,8 @@ import type { LanguageCode } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, TRANSLATION_LOADERS } from '../i18n.ts';
 import { en, type Translation } from './en.ts';
+import { enCore } from './en-core.ts';
+import { enScreens } from './en-screens.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -52,5 +54,13 @@ describe('locales', () => {
     const texts = LANGUAGES.map((language) => TRANSLATIONS[language].dialog.maintenance);
     expect(new Set(texts).size).toBe(LANGUAGES.length);
     expect(en.dialog.maintenance).toBe('The app is closed for maintenance, please wait a period of time');
+  });
+
+  it('splits English into the first load and the rest without overlap, and the loader joins them whole', async () => {
+    const coreSections = Object.keys(enCore);
+    expect(coreSections.filter((section) => section in enScreens)).toEqual([]);
+    // The shell and the home screen read only these sections before any other screen has loaded.
+    expect(coreSections.sort()).toEqual(['common', 'dialog', 'home', 'menu', 'nav', 'notFound', 'search']);
+    expect(await TRANSLATION_LOADERS.en()).toEqual(en);
   });
 });

@@ -17,6 +17,12 @@ export const StorageKey = {
   bankCardOtpRequired: 'bank_card_otp_required',
   /** The language the player chose in the menu; absent means "the market's default". */
   language: 'language',
+  /** The payer details last sent from the recharge's UPI dialog (JSON), for its auto-fill button. */
+  rechargeUpiDetails: 'recharge_upi_details',
+  /** The payer details last sent from the recharge's other details dialog (JSON), for its auto-fill. */
+  rechargeDetails: 'recharge_details',
+  /** The colour game category (P, S, B or E) last chosen on /win (spec 02 §3 "Local storage"). */
+  colourCategory: 'colour_category',
 } as const;
 export type StorageKeyName = (typeof StorageKey)[keyof typeof StorageKey];
 
@@ -208,4 +214,22 @@ export function getLanguagePreference(): string | null {
 /** Saves the language the player chose. */
 export function setLanguagePreference(language: string): void {
   writeItem(StorageKey.language, language);
+}
+
+/** Which recharge details dialog saved values belong to: the UPI one or the other one. */
+export type RechargeDetailsKind = 'upi' | 'standard';
+
+const RECHARGE_DETAILS_KEYS: Readonly<Record<RechargeDetailsKind, StorageKeyName>> = {
+  upi: StorageKey.rechargeUpiDetails,
+  standard: StorageKey.rechargeDetails,
+};
+
+/** The saved payer details of one recharge dialog as stored text (JSON), or null. */
+export function getRechargeDetails(kind: RechargeDetailsKind): string | null {
+  return readItem(RECHARGE_DETAILS_KEYS[kind]);
+}
+
+/** Saves the payer details of one recharge dialog (JSON text) for its auto-fill button. */
+export function setRechargeDetails(kind: RechargeDetailsKind, json: string): void {
+  writeItem(RECHARGE_DETAILS_KEYS[kind], json);
 }
