@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './support/operator.ts';
 
 /** The end-to-end server listens here so it never collides with a developer's server on 3000. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -55,6 +56,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       MARKET: 'in',
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      // The games run on a clock the tests move with POST /dev/clock/advance, never by waiting.
+      DEV_TEST_CLOCK: 'true',
     },
   },
 });
