@@ -6,7 +6,9 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type RawBuilder,
   type SelectQueryBuilder,
+  type SqlBool,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -92,6 +94,14 @@ function withStatementCache(sqlite: Sqlite.Database): SqliteDatabase {
 
 /** Upper bound of pooled PostgreSQL connections per process. */
 export const POSTGRES_POOL_SIZE = 20;
+/**
+ * How long a PostgreSQL query waits for its connection, whether a new one is being opened or the pool is
+ * full. Without a limit an unreachable server makes every request (and /healthz) wait for the operating
+ * system's TCP timeout, minutes; with it they fail within seconds, so /healthz answers 503 while a load
+ * balancer is still waiting for the answer. Five seconds is far above a healthy connect or pool wait,
+ * which take milliseconds.
+ */
+export const POSTGRES_CONNECTION_TIMEOUT_MS = 5_000;
 /** How long SQLite waits for another process's write lock before failing. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
@@ -101,6 +111,19 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL only: the schema that every connection uses (tests get a fresh one each). */
   searchPath?: string;
   poolSize?: number;
+  /** PostgreSQL only: overrides POSTGRES_CONNECTION_TIMEOUT_MS (tests use a short one). */
+  connectionTimeoutMs?: number;
+  /**
+   * PostgreSQL only: told when an idle pooled connection breaks (the server restarted, or an administrator
+   * ended the session). The pool has already dropped it and opens a new one when needed; the default writes
+   * a warning to stderr.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+/** The default report of a broken idle PostgreSQL connection, for when no logger exists yet. */
+export function warnIdleConnectionError(error: Error): void {
+  console.warn(`PostgreSQL: an idle pooled connection failed and was dropped (${error.message})`);
 }
 
 /** Opens the database named by the URL with the right dialect. */
@@ -118,8 +141,12 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? POSTGRES_CONNECTION_TIMEOUT_MS,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
+  // An 'error' event without a listener would end the process; a broken idle connection is not worth that.
+  const onIdleConnectionError = options.onIdleConnectionError ?? warnIdleConnectionError;
+  pool.on('error', (error) => onIdleConnectionError(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
@@ -134,14 +161,30 @@ export function withIdColumn<Table extends string, Columns extends string>(
     : builder.addColumn('id', 'bigint', (column) => column.primaryKey().generatedByDefaultAsIdentity());
 }
 
-/** Case-insensitive "contains" pattern operator: ILIKE on PostgreSQL; SQLite's LIKE already ignores ASCII case. */
-export function caseInsensitiveLike(dialect: DialectName): 'like' | 'ilike' {
-  return dialect === 'sqlite' ? 'like' : 'ilike';
+/**
+ * The character that escapes %, _ and itself in LIKE patterns. It must be named in an ESCAPE clause:
+ * SQLite's LIKE has no escape character unless one is given, and saying it on PostgreSQL too (where
+ * backslash is the default) keeps both dialects matching the same way.
+ */
+export const LIKE_ESCAPE_CHARACTER = '\\';
+
+/** Escapes %, _ and the escape character itself so user text is matched literally by LIKE … ESCAPE. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `${LIKE_ESCAPE_CHARACTER}${character}`);
 }
 
-/** Escapes %, _ and the escape character itself so user text is matched literally by LIKE. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/**
+ * "column contains text", ignoring case and matching the text literally (a keyword of `%` finds names with
+ * a percent sign, not every name). ILIKE on PostgreSQL; SQLite's LIKE already ignores ASCII case.
+ */
+export function containsTextIgnoringCase(
+  column: string,
+  text: string,
+  dialect: DialectName,
+): RawBuilder<SqlBool> {
+  const operator = sql.raw(dialect === 'sqlite' ? 'like' : 'ilike');
+  const pattern = `%${escapeLikePattern(text)}%`;
+  return sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} escape ${sql.raw(`'${LIKE_ESCAPE_CHARACTER}'`)}`;
 }
 
 /** The first key of every leader lock, so they never collide with other advisory locks of the app. */

@@ -1,9 +1,12 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openDatabase } from '../db/dialect.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { createTestDatabase, describeEachDatabase } from '../test-support/test-database.ts';
 import { createAuthGuard, readTokenHeader } from './auth-guard.ts';
+import { MAX_PATH_PARAM_LENGTH } from './error-handler.ts';
 import { parseInput } from './validation.ts';
 
 const BODY_LIMIT_BYTES = 2_048;
@@ -13,12 +16,45 @@ const echoBody = z.object({
 });
 const VALID_TOKEN = 'a'.repeat(43);
 
-describe('HTTP conventions', () => {
-  let database: TestDatabase;
+/** Sends raw bytes to a listening server and answers everything it writes back before closing. */
+function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('close', () => resolve(received));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // The server closes the connection after its answer; a reset then is not a failure of the test.
+      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+      reject(error);
+    });
+    socket.write(bytes);
+  });
+}
+
+/** Splits a raw HTTP/1.1 answer into its status, lower-cased headers and body. */
+function parseRawResponse(raw: string): { status: number; headers: Record<string, string>; body: string } {
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => {
+      const separator = line.indexOf(':');
+      return [line.slice(0, separator).trim().toLowerCase(), line.slice(separator + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+// Every case runs on both databases: "never 500 for bad input" has to hold where the input reaches
+// PostgreSQL too.
+describeEachDatabase('HTTP conventions', (testDatabase) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
+    const database = testDatabase();
     const guard = createAuthGuard({
       resolve: async (token) => (token === VALID_TOKEN ? { userId: 7, sessionId: 1 } : null),
     });
@@ -33,13 +69,13 @@ describe('HTTP conventions', () => {
         instance.get('/test/boom', () => {
           throw new Error('database exploded');
         });
+        instance.get('/test/items/:id', (request) => ({ code: 200, params: request.params }));
       },
     });
   });
 
   afterAll(async () => {
-    await app.close();
-    await database.cleanup();
+    await app?.close();
   });
 
   it('answers a valid body and ignores unknown fields', async () => {
@@ -127,6 +163,54 @@ describe('HTTP conventions', () => {
     expect(JSON.stringify(body)).not.toContain('exploded');
   });
 
+  it.each(['/shop/%E0%A4%A', '/%E0%A4%A', '/test/items/%E0%A4%A', '/shop/products%FF?keyword=x'])(
+    'answers a path that is not valid percent-encoding (%s) in the envelope',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'bad-url-1' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.headers['x-request-id']).toBe('bad-url-1');
+      expect(response.json()).toEqual({ code: 400, msg: 'path must be valid percent-encoded UTF-8' });
+    },
+  );
+
+  it('answers an over-long path parameter in the envelope, as a 400', async () => {
+    const fits = await app.inject({ method: 'GET', url: `/test/items/${'1'.repeat(MAX_PATH_PARAM_LENGTH)}` });
+    expect(fits.json()).toEqual({ code: 200, params: { id: '1'.repeat(MAX_PATH_PARAM_LENGTH) } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/test/items/${'1'.repeat(MAX_PATH_PARAM_LENGTH + 1)}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 400,
+      msg: `path parameters must be at most ${MAX_PATH_PARAM_LENGTH} characters`,
+    });
+  });
+
+  it('answers a request that is not valid HTTP in the envelope, on the socket', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('the app is not listening on TCP');
+    const garbled = parseRawResponse(await rawRequest(address.port, 'GET /healthz HTTP/1.1\r\nHost\r\n\r\n'));
+    expect(garbled.status).toBe(400);
+    expect(garbled.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(garbled.body)).toEqual({ code: 400, msg: 'request must be valid HTTP/1.1' });
+    const hugeHeaders = parseRawResponse(
+      await rawRequest(
+        address.port,
+        `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ),
+    );
+    expect(hugeHeaders.status).toBe(400);
+    expect(JSON.parse(hugeHeaders.body).msg).toMatch(/^headers must be at most \d+ bytes$/);
+    // A well-formed request on the same listener still works.
+    const ok = parseRawResponse(
+      await rawRequest(address.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+    );
+    expect(ok.status).toBe(200);
+  });
+
   it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
     for (const authorization of [
       undefined,
@@ -165,7 +249,7 @@ describe('HTTP conventions', () => {
 
   it('answers the health check with a database ping', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.json()).toEqual({ code: 200, status: 'ok', database: 'sqlite' });
+    expect(response.json()).toEqual({ code: 200, status: 'ok', database: testDatabase().dialect });
   });
 
   it('tells the web app its market', async () => {
@@ -187,5 +271,92 @@ describe('readTokenHeader', () => {
     expect(readTokenHeader(`Token ${VALID_TOKEN}x`)).toBeNull();
     expect(readTokenHeader(`Token ${VALID_TOKEN.slice(1)}!`)).toBeNull();
     expect(readTokenHeader(undefined)).toBeNull();
+  });
+});
+
+/** A TCP server that accepts connections and never answers, as a PostgreSQL behind a dead network would. */
+async function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the silent server has no TCP port');
+  return {
+    port: address.port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A TCP port on which nothing listens (taken, then given back). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP port');
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return address.port;
+}
+
+describe('health check without a database', () => {
+  /** Short, so the test is quick; the production value is POSTGRES_CONNECTION_TIMEOUT_MS. */
+  const CONNECTION_TIMEOUT_MS = 300;
+  /** Far below the minutes an operating system's TCP timeout would take, far above the timeout. */
+  const PROMPT_ANSWER_MS = 3_000;
+
+  it('answers 503 in the envelope once the SQLite database is closed', async () => {
+    const database = await createTestDatabase('sqlite');
+    const app = await buildTestApp(database);
+    try {
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      await database.destroy();
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ code: 503, msg: 'database unavailable' });
+    } finally {
+      await app.close();
+      await database.cleanup();
+    }
+  });
+
+  it('answers 503 promptly when PostgreSQL accepts the connection but never answers', async () => {
+    const silent = await startSilentServer();
+    const database = openDatabase({
+      url: `postgres://postgres@127.0.0.1:${silent.port}/goldshop`,
+      connectionTimeoutMs: CONNECTION_TIMEOUT_MS,
+    });
+    const app = await buildTestApp(database);
+    try {
+      const started = Date.now();
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(Date.now() - started).toBeLessThan(PROMPT_ANSWER_MS);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ code: 503, msg: 'database unavailable' });
+    } finally {
+      await app.close();
+      await database.destroy();
+      await silent.close();
+    }
+  });
+
+  it('answers 503 when nothing listens on the PostgreSQL port', async () => {
+    const database = openDatabase({
+      url: `postgres://postgres@127.0.0.1:${await closedPort()}/goldshop`,
+      connectionTimeoutMs: CONNECTION_TIMEOUT_MS,
+    });
+    const app = await buildTestApp(database);
+    try {
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ code: 503, msg: 'database unavailable' });
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
   });
 });

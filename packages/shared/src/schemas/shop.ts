@@ -1,15 +1,17 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { paginationQuery } from './common.ts';
+import { optionalText } from './text-field.ts';
 
 /** Product search keywords are short; a longer one is refused rather than scanned. */
 export const MAX_KEYWORD_LENGTH = 100;
 
+/**
+ * The keyword goes through the shared text-field checks like every other free text: a control character
+ * (NUL above all, which PostgreSQL refuses in text) is bad input naming `keyword`, never a database error.
+ * A blank keyword means "no filter".
+ */
 export const productListQuery = paginationQuery.extend({
-  keyword: z
-    .string({ error: 'keyword must be text' })
-    .trim()
-    .max(MAX_KEYWORD_LENGTH, `keyword must be at most ${MAX_KEYWORD_LENGTH} characters`)
-    .optional(),
+  keyword: optionalText('keyword', { max: MAX_KEYWORD_LENGTH }),
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
 

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { MarketCode } from '@app/shared';
+import { getMarket, type MarketCode, type SupportContactDto } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { insertUserIfFree, referralCodeExists } from '../accounts/accounts.repository.ts';
 import { hashPassword } from '../accounts/password-hasher.ts';
+import type { SettingKey, SettingValue } from '../settings/settings.definitions.ts';
+import { findSettingValues } from '../settings/settings.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { countAllProducts } from '../shop/shop.repository.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
@@ -15,6 +17,53 @@ import { insertDemoProducts } from './demo-seed.repository.ts';
 /** The referral code a fresh demo server accepts, printed in the start-up banner. */
 export const DEMO_REFERRAL_CODE = 'DEMO2026';
 export const DEMO_ANDROID_VERSION = '1.0.0';
+/**
+ * Where the demo's GET /user/get_app_version points: the app's own home, as a path, so the web app sees it
+ * is already there and stays, whichever address (localhost, a LAN address) the demo was opened on.
+ */
+export const DEMO_LANDING_PAGE = '/';
+/**
+ * The demo's Android download address without version and extension, so the download bar shows. It is on
+ * example.com, reserved for examples, so it plainly needs replacing and never reaches a real server.
+ */
+export const DEMO_ANDROID_APP_PREFIX = 'https://example.com/downloads/goldshop-';
+export const DEMO_SUPPORT_EMAIL = 'support@example.com';
+
+/**
+ * The demo's support group of /mine: an example.com address and the market's all-zero number, which no
+ * real subscriber has (like the demo referrer's), so nobody real is ever contacted from the demo.
+ */
+export function demoSupportContacts(market: MarketCode): SupportContactDto[] {
+  const placeholderNumber = `${getMarket(market).mobilePrefix}0000000000`;
+  return [
+    { type: 'email', value: DEMO_SUPPORT_EMAIL },
+    { type: 'whatsapp', value: placeholderNumber },
+  ];
+}
+
+/** The settings the demo fills for the home screen, /mine and the app version check. */
+type DemoDisplaySettingKey = Extract<
+  SettingKey,
+  | 'home.banners'
+  | 'home.notice'
+  | 'app.android_version'
+  | 'app.android_prefix'
+  | 'app.landing_page'
+  | 'support.contacts'
+>;
+
+/** The demo's home and /mine settings, each written only while it has never been stored. */
+function demoDisplaySettings(market: MarketCode): { [Key in DemoDisplaySettingKey]: SettingValue<Key> } {
+  return {
+    'home.banners': [...DEMO_BANNER_PATHS],
+    'home.notice': DEMO_NOTICE,
+    'app.android_version': DEMO_ANDROID_VERSION,
+    'app.android_prefix': DEMO_ANDROID_APP_PREFIX,
+    'app.landing_page': DEMO_LANDING_PAGE,
+    'support.contacts': demoSupportContacts(market),
+  };
+}
+
 /**
  * The account that owns the demo referral code. Nobody logs in as it: its password is random and never
  * shown. The all-zero number cannot belong to a real subscriber.
@@ -31,6 +80,8 @@ export interface DemoSeedReport {
   paymentChannelsInserted: number;
   /** Withdrawal channels inserted (only into a database without any). */
   withdrawalChannelsInserted: number;
+  /** The display settings this run wrote (only those never stored before). */
+  settingsSeeded: SettingKey[];
 }
 
 export interface DemoSeedOptions {
@@ -39,9 +90,11 @@ export interface DemoSeedOptions {
 }
 
 /**
- * Fills an empty database with the demo catalogue, banners, notice, referral code and payment channels
- * (the sandbox gateway and manual UPI enabled). Idempotent: each part is only written when it is absent,
- * so restarts and operator edits are never overwritten.
+ * Fills an empty database with the demo catalogue, banners, notice, app version and download prefix,
+ * landing page, support contacts, referral code and payment channels (the sandbox gateway and manual UPI
+ * enabled). Idempotent: each part is only written when it is absent, so restarts and operator edits are
+ * never overwritten. A display setting counts as present once it was ever stored, so an operator who
+ * clears one (no support contacts, no landing page) keeps it cleared.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
@@ -79,17 +132,18 @@ export async function seedDemoData(
         }),
       );
     }
-    const current = await settings.getMany(
-      ['home.banners', 'home.notice', 'app.android_version', 'demo.referral_code'],
-      trx,
-    );
-    if (current['home.banners'].length === 0) await settings.set('home.banners', [...DEMO_BANNER_PATHS], trx);
-    if (current['home.notice'] === '') await settings.set('home.notice', DEMO_NOTICE, trx);
-    if (current['app.android_version'] === '') {
-      await settings.set('app.android_version', DEMO_ANDROID_VERSION, trx);
+    const displaySettings = demoDisplaySettings(options.market ?? 'in');
+    const displayKeys = Object.keys(displaySettings) as DemoDisplaySettingKey[];
+    const stored = await findSettingValues(trx, displayKeys);
+    const settingsSeeded: SettingKey[] = [];
+    for (const key of displayKeys) {
+      if (stored.has(key)) continue;
+      await settings.set(key, displaySettings[key] as never, trx);
+      settingsSeeded.push(key);
     }
-    if (current['demo.referral_code'] === '')
+    if ((await settings.get('demo.referral_code', trx)) === '') {
       await settings.set('demo.referral_code', DEMO_REFERRAL_CODE, trx);
+    }
     let referrerCreated = false;
     if (referrerPasswordHash !== undefined) {
       const referrerId = await insertUserIfFree(trx, {
@@ -119,6 +173,7 @@ export async function seedDemoData(
       referrerCreated,
       paymentChannelsInserted,
       withdrawalChannelsInserted,
+      settingsSeeded,
     };
   });
 }

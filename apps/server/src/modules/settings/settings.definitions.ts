@@ -27,8 +27,23 @@ export const SETTING_DEFINITIONS = {
       .max(MAX_SUPPORT_CONTACTS),
     defaultValue: [] as Array<{ type: SupportType; value: string }>,
   },
-  /** Where GET /user/get_app_version(_auth) sends the app; empty means "stay" (the call answers 404). */
-  'app.landing_page': { schema: z.union([z.literal(''), z.url().max(1000)]), defaultValue: '' },
+  /**
+   * Where GET /user/get_app_version(_auth) sends the app: an absolute URL, or a path on this server that the
+   * web app resolves against its own address (so `/`, the app itself, leaves it where it is); empty means
+   * "stay" (the call answers 404). A path starting with // or /\ is refused: browsers read it as another
+   * host.
+   */
+  'app.landing_page': {
+    schema: z.union([
+      z.literal(''),
+      z.url().max(1000),
+      z
+        .string()
+        .max(1000)
+        .regex(/^\/(?![/\\])\S*$/, 'must be an absolute URL or a path starting with a single /'),
+    ]),
+    defaultValue: '',
+  },
   /** The Android package address without its version; the app appends android_version (spec 01 §7). */
   'app.android_prefix': { schema: z.string().max(1000), defaultValue: '' },
   /** Flags given to each new account; the demo turns the first two on. */

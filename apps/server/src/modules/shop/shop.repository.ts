@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { caseInsensitiveLike, type DialectName, escapeLikePattern } from '../../db/dialect.ts';
+import { containsTextIgnoringCase, type DialectName } from '../../db/dialect.ts';
 import type { Database, MoreGameRow, NewProductRow, ProductRow, ProductUpdate } from '../../db/schema.ts';
 import { forUpdate } from '../../db/transaction.ts';
 import type { PageWindow } from '../../http/pagination.ts';
@@ -7,7 +7,7 @@ import type { PageWindow } from '../../http/pagination.ts';
 function activeProducts(db: Kysely<Database>, dialect: DialectName, keyword: string | undefined) {
   let query = db.selectFrom('products').where('is_active', '=', 1);
   if (keyword) {
-    query = query.where('name', caseInsensitiveLike(dialect), `%${escapeLikePattern(keyword)}%`);
+    query = query.where(containsTextIgnoringCase('name', keyword, dialect));
   }
   return query;
 }
