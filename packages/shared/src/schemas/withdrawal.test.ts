@@ -7,6 +7,7 @@ import {
   maskAccountNumber,
   needBetMessage,
   parsePtUpiAccount,
+  WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE,
 } from './withdrawal.ts';
 
 const card = (overrides: Record<string, unknown> = {}) => ({
@@ -117,6 +118,43 @@ describe('withdrawal helpers', () => {
     expect(addWithdrawalBody.parse({ ...base, amount: '1234,5' }).amount).toBe(123_450);
     expect(addWithdrawalBody.parse({ ...base, amount: ' 10.05 ' }).amount).toBe(1005);
     expect(addWithdrawalBody.safeParse({ ...base, amount: '0' }).success).toBe(false);
+  });
+
+  it.each([
+    ['1234,56', 123_456],
+    ['1234.56', 123_456],
+    [' 1234,5 ', 123_450],
+    ['1234,', 123_400],
+    ['1234', 123_400],
+    [1234.56, 123_456],
+  ])(
+    'reads the amount %j as %i minor units: one comma or one dot is the decimal separator',
+    (amount, minor) => {
+      const base = { bank_card_id: 1, password: 'p', withdrawal_key: 'bank_transfer' };
+      expect(addWithdrawalBody.parse({ ...base, amount }).amount).toBe(minor);
+    },
+  );
+
+  it.each(['1,234.56', '1.234,56', '1,234,567', '1.234.567', '1,,5', '1..5'])(
+    'refuses the amount %j, with both separators or several, instead of guessing',
+    (amount) => {
+      const base = { bank_card_id: 1, password: 'p', withdrawal_key: 'bank_transfer' };
+      const result = addWithdrawalBody.safeParse({ ...base, amount });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE,
+      ]);
+    },
+  );
+
+  it('keeps the other amount refusals of every money field', () => {
+    const base = { bank_card_id: 1, password: 'p', withdrawal_key: 'bank_transfer' };
+    const message = (amount: unknown) =>
+      addWithdrawalBody.safeParse({ ...base, amount }).error?.issues.map((issue) => issue.message);
+    expect(message('1,234')).toEqual(['amount must have at most 2 decimals']);
+    expect(message('abc')).toEqual(['amount must be a number']);
+    expect(message('')).toEqual(['amount is required']);
+    expect(message(undefined)).toEqual(['amount is required']);
   });
 
   it('masks all but the last four characters', () => {

@@ -91,6 +91,7 @@ export const WithdrawalMessage = {
   notWaiting: 'This withdrawal is not waiting for a decision',
   notProcessing: 'This withdrawal is not waiting for a manual payout',
   notManual: 'Only withdrawals of a manual channel are marked paid by hand',
+  payoutInProgress: 'The payout of this withdrawal is being sent; try again later if it does not settle',
   approved: 'Withdrawal approved',
   paid: 'Withdrawal paid',
   rejected: 'Withdrawal rejected',
@@ -330,9 +331,11 @@ export interface BankCardFields {
 }
 
 /**
- * A bank card (spec 01 §3). Lists mask account_number (all but its last four characters); the single
- * card answers it whole for the edit form. withdrawable_from (epoch ms) is an addition: the end of the
- * cool-down after the card was added or edited, before which it cannot receive a withdrawal.
+ * A bank card (spec 01 §3). Lists mask account_number and upi_account (all but their last four
+ * characters: upi_account is the CLABE in mx and the CPF/CNPJ and PIX key in pt, as identifying as the
+ * account number); the single card answers both whole for the owner's edit form. withdrawable_from (epoch
+ * ms) is an addition: the end of the cool-down after the card was added or edited, before which it cannot
+ * receive a withdrawal.
  */
 export interface BankCardDto extends BankCardFields {
   id: number;
@@ -384,12 +387,38 @@ export interface WithdrawalChannelListResponse {
   queryset: WithdrawalChannelDto[];
 }
 
+/** The refusal of an amount written with more than one separator, such as "1,234.56" or "1.234,56". */
+export const WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE =
+  'amount must have at most one decimal separator (a dot or a comma) and no thousands separators';
+
 /**
- * POST /user/add_withdrawal (spec 02 §7). amount accepts a comma or a dot; password is the login password;
- * force_login_password_valid (the app sends "yes") is accepted and ignored: the password is always checked.
+ * The withdrawal amount (spec 02 §5: "the amount is trimmed and a comma is converted to a dot"). A single
+ * comma is the decimal separator, exactly like a single dot ("1234,56" is 1234.56). A value with both
+ * separators or with several of either ("1,234.56", "1.234,56", "1,234,567") is refused with
+ * WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE: which one is the thousands separator depends on the writer's
+ * locale, and guessing wrong would withdraw a thousand times more or less than meant. Everything else
+ * (at most two decimals, above zero) is the rule of every money field.
+ */
+export function withdrawalAmountField() {
+  return z
+    .unknown()
+    .transform((value, ctx) => {
+      if (typeof value === 'string' && (value.match(/[.,]/g)?.length ?? 0) > 1) {
+        ctx.addIssue({ code: 'custom', message: WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .pipe(moneyAmountField('amount'));
+}
+
+/**
+ * POST /user/add_withdrawal (spec 02 §7). amount follows withdrawalAmountField; password is the login
+ * password; force_login_password_valid (the app sends "yes") is accepted and ignored: the password is
+ * always checked.
  */
 export const addWithdrawalBody = z.object({
-  amount: moneyAmountField('amount'),
+  amount: withdrawalAmountField(),
   bank_card_id: idFromBody('bank_card_id'),
   password: requiredText('password', { max: PASSWORD_MAX_LENGTH, trim: false }),
   withdrawal_key: requiredText('withdrawal_key', {

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { lockUserRow } from '../accounts/accounts.repository.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import { LedgerInvariantError } from '../ledger/ledger.errors.ts';
 import { gatewayClearing, type LedgerAccountRef, systemAccount, userWallet } from '../ledger/ledger.kinds.ts';
@@ -87,6 +88,11 @@ export interface RechargeWageringRequirement {
  * per adapter, the unique webhook event id per provider and the ledger's unique key all say so), only for
  * the exact amount and currency of its order, and only ever moves forward: a failure never undoes a
  * success, while a verified payment still moves a failed or expired order on to Success.
+ *
+ * Lock order of a credit: the recharge row, the user's row, then the ledger accounts (and last the user's
+ * needs_bet row). The user's row is the one a withdrawal locks before it checks needs_bet and holds money
+ * (WageringService's locking rule), so a credit and a withdrawal of one user take turns and the withdrawal
+ * never holds recharged money without seeing the requirement that came with it.
  */
 export class RechargeCreditor {
   constructor(private readonly dependencies: RechargeCreditorDependencies) {}
@@ -228,7 +234,11 @@ export class RechargeCreditor {
     gatewayPaymentId: string | null,
     source: SettlementSource,
   ): Promise<void> {
-    const { ledger, audit, clock } = this.dependencies;
+    const { database, ledger, audit, clock } = this.dependencies;
+    // Before any money moves, as the lock order in the class comment says.
+    if (!(await lockUserRow(trx, database.dialect, recharge.user_id))) {
+      throw new LedgerInvariantError(`recharge ${recharge.serial_number} belongs to no user`);
+    }
     await ledger.transfer(trx, {
       debit: rechargeSourceAccount(recharge),
       credit: userWallet(recharge.user_id),
@@ -237,8 +247,8 @@ export class RechargeCreditor {
       reference: { type: RECHARGE_REFERENCE_TYPE, id: recharge.serial_number },
       idempotencyKey: rechargeCreditKey(recharge.id),
     });
-    // The transfer above locked the user's wallet until commit, so a concurrent credit of another recharge
-    // of this user waits here and then sees this one: exactly one recharge per user is the first.
+    // The user's row (and the wallet) stay locked until commit, so a concurrent credit of another recharge
+    // of this user waits and then sees this one: exactly one recharge per user is the first.
     const isFirstRecharge = !(await hasOtherCreditedRecharge(trx, recharge.user_id, recharge.id));
     const needsBetAddedMinor =
       (await this.dependencies.wagering?.addForRecharge(trx, recharge.user_id, recharge.amount_minor)) ?? 0;

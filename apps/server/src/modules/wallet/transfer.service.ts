@@ -5,7 +5,7 @@ import type { AppDatabase } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { badRequest, unauthorized } from '../../http/app-error.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
+import { findUserById, lockUserRow } from '../accounts/accounts.repository.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { userWallet } from '../ledger/ledger.kinds.ts';
@@ -61,6 +61,13 @@ export class TransferService {
           if (body.user_id === senderId) throw badRequest(WalletMessage.transferToSelf);
           const receiver = await findUserById(trx, body.user_id);
           if (!receiver) throw badRequest(WalletMessage.transferUnknownUser);
+          // needs_bet moves with the money (read on the sender's side, grown on the receiver's), so both
+          // users' rows are locked before the ledger locks the wallets, in ascending id order so two opposite
+          // transfers cannot deadlock: a withdrawal of either user then takes turns with this transfer
+          // (WageringService's locking rule).
+          for (const id of [senderId, receiver.id].sort((a, b) => a - b)) {
+            await lockUserRow(trx, database.dialect, id);
+          }
           // The HTTP key already makes the request once-only; each movement gets its own ledger key.
           const movement = await ledger.transfer(trx, {
             debit: userWallet(senderId),

@@ -52,6 +52,36 @@ describeEachDatabase('bank cards per market', (database) => {
     });
   });
 
+  it.each([
+    ['mx', '032180000118359719', '**************9719'],
+    ['pt', '7;CPF;529.982.247-25;SAVING;EMAIL;maria@example.com;52998224725', `${'*'.repeat(59)}4725`],
+  ] as const)(
+    '%s: the list masks upi_account like the account number; the single card shows it whole',
+    async (market, upi, masked) => {
+      const owner = await createBuyer(database(), clock);
+      const app = apps[market] as FastifyInstance;
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/user/edit_bank_card',
+        headers: owner.headers,
+        payload: indiaCardBody({ upi_account: upi }),
+      });
+      expect(saved.statusCode).toBe(200);
+      const list = (
+        await app.inject({ method: 'GET', url: '/user/bank_cards', headers: owner.headers })
+      ).json();
+      expect(list.queryset).toHaveLength(1);
+      expect(list.queryset[0]).toMatchObject({ account_number: '********9012', upi_account: masked });
+      expect(JSON.stringify(list)).not.toContain(upi.slice(0, 10));
+      const one = await app.inject({
+        method: 'GET',
+        url: `/user/bank_card?id=${list.queryset[0].id}`,
+        headers: owner.headers,
+      });
+      expect(one.json().entry).toMatchObject({ account_number: '123456789012', upi_account: upi });
+    },
+  );
+
   it('pt: stores the seven PIX values; refuses a CPF with a wrong check digit', async () => {
     const upi = '7;CPF;529.982.247-25;SAVING;CPF;52998224725;52998224725';
     const saved = await save('pt', { upi_account: upi });

@@ -30,7 +30,12 @@ import type { BankCardRow } from './withdrawals.tables.ts';
 
 const MS_PER_HOUR = 60 * 60_000;
 
-/** Maps a card row to the spec's bank card; lists pass `masked` so only the last digits show. */
+/**
+ * Maps a card row to the spec's bank card; lists pass `masked` so only the last four characters of the
+ * account number and of upi_account show. upi_account is as sensitive as the account number (the CLABE in
+ * mx, the CPF/CNPJ and PIX key in pt), and a list only needs to tell the cards apart; the owner's edit
+ * form reads the single card, unmasked.
+ */
 export function toBankCardDto(row: BankCardRow, masked: boolean): BankCardDto {
   return {
     id: row.id,
@@ -43,7 +48,7 @@ export function toBankCardDto(row: BankCardRow, masked: boolean): BankCardDto {
     address: row.address,
     mobile_number: row.mobile_number,
     email: row.email,
-    upi_account: row.upi_account,
+    upi_account: masked ? maskAccountNumber(row.upi_account) : row.upi_account,
     withdrawable_from: row.withdrawable_from,
     create_time: row.created_at,
   };
@@ -86,7 +91,7 @@ export interface BankCardServiceDependencies {
 export class BankCardService {
   constructor(private readonly dependencies: BankCardServiceDependencies) {}
 
-  /** GET /user/bank_cards: the user's cards with masked account numbers, and otp_required. */
+  /** GET /user/bank_cards: the user's cards with masked account numbers and upi_account, and otp_required. */
   async list(userId: number): Promise<BankCardListResponse> {
     const { database, settings } = this.dependencies;
     const [rows, otpRequired] = await Promise.all([

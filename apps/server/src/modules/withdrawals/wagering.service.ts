@@ -35,6 +35,14 @@ function assertAmount(amountMinor: number): void {
  * theirs through `add`; settled bets take theirs off through `reduceForBet`; a transfer between users
  * carries the sender's unwagered part to the receiver. It never goes below 0 (the
  * update clamps, a CHECK constraint backs it). Every change runs in the caller's transaction.
+ *
+ * Locking rule (PostgreSQL; SQLite runs one writer at a time): whoever grows a user's needs_bet, or reads it
+ * to decide something, first locks that user's row (lockUserRow; several users in ascending id order) and
+ * only then moves money through the ledger, which locks its accounts after it. The withdrawal locks the same
+ * row before it reads needs_bet and holds the money, so the two take turns and no withdrawal can hold money
+ * whose requirement it did not see. Users before ledger accounts before wagering rows is the order every
+ * path takes, so they cannot deadlock one another over these rows. Taking stakes off (the games) needs no
+ * user lock: a withdrawal racing it can only see a requirement too high, never too low.
  */
 export class WageringService {
   constructor(
@@ -52,7 +60,10 @@ export class WageringService {
     return row ? Number(row.needs_bet_minor) : 0;
   }
 
-  /** Adds the requirement of a credited recharge (amount × factor), inside the crediting transaction. */
+  /**
+   * Adds the requirement of a credited recharge (amount × factor), inside the crediting transaction, which
+   * locked the user's row before crediting the money (see the locking rule above).
+   */
   async addForRecharge(trx: Kysely<Database>, userId: number, amountMinor: number): Promise<number> {
     const factor = await this.settings.get('withdrawal.needs_bet_factor', trx);
     const addedMinor = scaledRequirementMinor(amountMinor, Math.round(factor * FACTOR_SCALE));
@@ -60,7 +71,10 @@ export class WageringService {
     return addedMinor;
   }
 
-  /** Adds a requirement (a bonus, a gift), inside the transaction that credits it. */
+  /**
+   * Adds a requirement (a bonus, a gift), inside the transaction that credits it; that transaction locks the
+   * user's row before it moves the money (see the locking rule above).
+   */
   async add(trx: Kysely<Database>, userId: number, amountMinor: number): Promise<void> {
     assertInsideTransaction(trx);
     assertAmount(amountMinor);
@@ -82,8 +96,8 @@ export class WageringService {
    * A transfer between users carries the unwagered part of the money with it: up to the amount, the
    * sender's requirement moves to the receiver, so recharged money cannot skip the requirement by being
    * sent to another account, while money already wagered moves free. Runs after the ledger transfer in the
-   * same transaction, whose lock on the sender's wallet keeps two transfers of one sender in turn. Answers
-   * what moved.
+   * same transaction, which locked both users' rows first (see the locking rule above), so the sender's
+   * requirement read here cannot change under it. Answers what moved.
    */
   async carryWithTransfer(
     trx: Kysely<Database>,

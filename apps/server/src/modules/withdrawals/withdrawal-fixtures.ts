@@ -1,6 +1,92 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { testConfig } from '../../config/config.ts';
 import type { AppDatabase } from '../../db/dialect.ts';
+import { createAuthGuard } from '../../http/auth-guard.ts';
+import { registerErrorHandling } from '../../http/error-handler.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AccountService } from '../accounts/accounts.service.ts';
+import { AuditLog } from '../accounts/audit-log.service.ts';
+import { OtpService } from '../accounts/otp.service.ts';
+import { DatabaseRateLimiter } from '../accounts/rate-limiter.ts';
+import { SessionService } from '../accounts/session.service.ts';
+import { createSmsAdapter } from '../accounts/sms/create-sms.adapter.ts';
+import { LedgerService } from '../ledger/ledger.service.ts';
 import type { TestBuyer } from '../orders/order-fixtures.ts';
+import { SettingsService } from '../settings/settings.service.ts';
+import type { PayoutAdapterResolver } from './payout-adapters.ts';
+import { WageringService } from './wagering.service.ts';
+import {
+  createWithdrawalsModule,
+  registerWithdrawalsModule,
+  type WithdrawalsModule,
+} from './withdrawals.module.ts';
+
+export interface WithdrawalsTestAppOptions {
+  clock: Clock;
+  adminToken?: string;
+  /** Overrides WITHDRAWAL_ATTEMPTS_PER_USER, so a race of one user's requests all reach the database. */
+  withdrawalAttemptsPerUser?: number;
+  /** Banks that fail or answer late, instead of the sandbox's. */
+  payoutAdapters?: PayoutAdapterResolver;
+}
+
+/**
+ * An app with only the bank card and withdrawal routes, wired from the same real services as app.ts but
+ * with the module options the full app does not expose (the rate limit, the payout banks). Its services are
+ * answered too, for tests that drive them directly.
+ */
+export async function buildWithdrawalsTestApp(
+  database: AppDatabase,
+  options: WithdrawalsTestAppOptions,
+): Promise<{ app: FastifyInstance; module: WithdrawalsModule }> {
+  const { clock } = options;
+  const config = testConfig({ webDistDir: '/nonexistent-web-dist' });
+  const app = Fastify({ logger: { level: config.logLevel } });
+  registerErrorHandling(app, config.bodyLimitBytes);
+  const settings = new SettingsService(database.db, clock);
+  const audit = new AuditLog(database.db, clock);
+  const rateLimiter = new DatabaseRateLimiter(database.db, clock);
+  const sessions = new SessionService(database.db, clock);
+  const sms = createSmsAdapter(config.sms, { db: database.db, clock, logger: app.log, isProduction: false });
+  const otp = new OtpService(database.db, clock, sms, audit, app.log);
+  const accounts = new AccountService({
+    db: database.db,
+    clock,
+    otp,
+    sessions,
+    audit,
+    rateLimiter,
+    settings,
+  });
+  const module = createWithdrawalsModule({
+    database,
+    clock,
+    ledger: new LedgerService(database, clock),
+    audit,
+    rateLimiter,
+    settings,
+    wagering: new WageringService(settings, clock),
+    passwords: accounts,
+    verification: {
+      consume: (request) => otp.consume(request),
+      mobileOf: (userId) => accounts.mobileOf(userId),
+    },
+    market: 'in',
+    isProduction: false,
+    ...(options.withdrawalAttemptsPerUser === undefined
+      ? {}
+      : { withdrawalAttemptsPerUser: options.withdrawalAttemptsPerUser }),
+    ...(options.payoutAdapters === undefined ? {} : { payoutAdapters: options.payoutAdapters }),
+  });
+  registerWithdrawalsModule(app, module, {
+    authGuard: createAuthGuard(sessions),
+    audit,
+    adminToken: options.adminToken,
+    market: 'in',
+  });
+  await app.ready();
+  return { app, module };
+}
 
 /** A complete bank card body for market in (IFSC required, upi_account optional). */
 export function indiaCardBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -16,12 +16,21 @@ import type { AuditLog } from '../accounts/audit-log.service.ts';
 import { LedgerInvariantError } from '../ledger/ledger.errors.ts';
 import { systemAccount } from '../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { type PayoutResult, payoutAdapterFor } from './payout-adapters.ts';
+import {
+  type PayoutAdapterResolver,
+  type PayoutRequest,
+  type PayoutResult,
+  POLLABLE_PAYOUT_ADAPTERS,
+  payoutAdapterFor,
+} from './payout-adapters.ts';
 import { WithdrawalAuditEvent } from './withdrawal-audit.ts';
 import {
   countWithdrawals,
+  findWithdrawal,
+  listStuckPayouts,
   listWithdrawals,
   lockWithdrawal,
+  touchProcessingWithdrawal,
   updateWithdrawal,
   type WithdrawalFilter,
 } from './withdrawals.repository.ts';
@@ -38,6 +47,42 @@ import type { WithdrawalRow } from './withdrawals.tables.ts';
 export interface OperatorActor {
   readonly operator: string;
   readonly ip: string | null;
+}
+
+/**
+ * A payout approved (Processing) this long ago without the bank's answer is taken as stuck (the server
+ * stopped between the approval and the answer, or the bank call failed): only then may an operator approve
+ * it again, and only then does the payout reconciler ask the bank about it. Younger, its approval is taken as
+ * still waiting for the bank, and a second approval is refused with WithdrawalMessage.payoutInProgress.
+ */
+export const PAYOUT_STUCK_AFTER_MS = 60_000;
+
+/** Who the audit rows of the payout reconciler name as the operator. */
+export const PAYOUT_RECONCILER_ACTOR: OperatorActor = { operator: 'payout_reconciler', ip: null };
+
+/**
+ * What reconciling one payout did: paid or failed (this call settled it), pending (the bank has not decided;
+ * asked again later), or skipped (not stuck any more: settled meanwhile, or approved again recently).
+ */
+export type PayoutReconcileOutcome = 'paid' | 'failed' | 'pending' | 'skipped';
+
+/** The adapters whose payouts are sent through a bank's API (and so may be resent and asked about). */
+function isPollable(row: WithdrawalRow): boolean {
+  return POLLABLE_PAYOUT_ADAPTERS.includes(row.payout_adapter);
+}
+
+/** What the adapter is asked to pay: the credited amount to the withdrawal's copy of the card. */
+function payoutRequestOf(row: WithdrawalRow): PayoutRequest {
+  return {
+    reference: row.payout_reference,
+    amountMinor: row.amount_minor,
+    actualMinor: row.actual_minor,
+    actualName: row.actual_name,
+    accountNumber: row.account_number,
+    ifscCode: row.ifsc_code,
+    upiAccount: row.upi_account,
+    bankCode: row.bank_code,
+  };
 }
 
 /** A withdrawal as the operator sees it: full destination and payout details. */
@@ -66,8 +111,10 @@ function snapshot(row: WithdrawalRow): Record<string, unknown> {
  * hold at most once (its unique keys and its own check say so too). Approval marks the payout Processing
  * and commits before the payout adapter is called, so no database lock is held across the bank call; the
  * adapter's answer is then applied in a second transaction that does nothing if another one got there
- * first. A sandbox approval left Processing (a crash between the two) may be approved again: the bank
- * sees the same reference and answers the same way.
+ * first. Of several approvals racing, one sends the payout; the others are refused (notWaiting once it is
+ * settled, payoutInProgress while its answer is awaited). A payout left Processing longer than
+ * PAYOUT_STUCK_AFTER_MS (a crash between the two transactions) may be approved again, and the payout
+ * reconciler asks the bank about it (`reconcilePayout`): the bank sees the same reference and pays once.
  *
  * Success: the hold is posted in full (the user sees WD once, as when it was requested), then the fee goes
  * from payout clearing to fee revenue, leaving the credited amount (actual_price) in payout clearing for
@@ -79,6 +126,7 @@ export class WithdrawalOperatorService {
     private readonly ledger: LedgerService,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    private readonly payoutAdapters: PayoutAdapterResolver = payoutAdapterFor,
   ) {}
 
   /** GET /admin/api/withdrawals: pending ones oldest first (the queue), other filters newest first. */
@@ -97,32 +145,73 @@ export class WithdrawalOperatorService {
   /**
    * POST /admin/api/withdrawals/:id/approve: sends the payout through the channel's adapter. manual leaves
    * it Processing until the operator marks it paid; sandbox settles at once (paid, or failed and refunded).
+   * A payout of a bank adapter stuck in Processing (see PAYOUT_STUCK_AFTER_MS) is sent again.
    */
   async approve(id: number, actor: OperatorActor): Promise<AdminWithdrawalResponse> {
     const approved = await runInTransaction(this.database, async (trx) => {
       const row = await this.lockOrFail(trx, id);
-      const resend =
-        row.status === 'Wait' && row.payout_status === 'Processing' && row.payout_adapter === 'sandbox';
-      if (!resend && (row.status !== 'Wait' || row.payout_status !== 'Wait')) {
+      const now = this.clock.now();
+      if (row.status !== 'Wait') throw badRequest(WithdrawalMessage.notWaiting);
+      const resend = row.payout_status === 'Processing';
+      if (resend) {
+        // A manual payout approved once waits for mark_paid; there is nothing to send again.
+        if (!isPollable(row)) throw badRequest(WithdrawalMessage.notWaiting);
+        if (now - row.updated_at < PAYOUT_STUCK_AFTER_MS)
+          throw badRequest(WithdrawalMessage.payoutInProgress);
+      } else if (row.payout_status !== 'Wait') {
         throw badRequest(WithdrawalMessage.notWaiting);
       }
-      const now = this.clock.now();
       const after = await updateWithdrawal(trx, id, { payout_status: 'Processing', updated_at: now });
       await this.record(trx, WithdrawalAuditEvent.operatorWithdrawalApproved, row, after, actor, { resend });
       return after;
     });
-    const result = await payoutAdapterFor(approved.payout_adapter).send({
-      reference: approved.payout_reference,
-      amountMinor: approved.amount_minor,
-      actualMinor: approved.actual_minor,
-      actualName: approved.actual_name,
-      accountNumber: approved.account_number,
-      ifscCode: approved.ifsc_code,
-      upiAccount: approved.upi_account,
-      bankCode: approved.bank_code,
+    const result = await this.payoutAdapters(approved.payout_adapter).send(payoutRequestOf(approved));
+    const { row } = await this.applyPayoutResult(id, result, actor, { source: 'approval' });
+    return { code: 200, msg: WithdrawalMessage.approved, entry: toAdminWithdrawalDto(row) };
+  }
+
+  /** The ids of payouts stuck in Processing (see PAYOUT_STUCK_AFTER_MS), longest stuck first. */
+  async listStuckPayouts(limit: number): Promise<number[]> {
+    return listStuckPayouts(this.database.db, {
+      adapters: POLLABLE_PAYOUT_ADAPTERS,
+      processingBefore: this.clock.now() - PAYOUT_STUCK_AFTER_MS,
+      limit,
     });
-    const settled = await this.applyPayoutResult(id, result, actor);
-    return { code: 200, msg: WithdrawalMessage.approved, entry: toAdminWithdrawalDto(settled) };
+  }
+
+  /**
+   * Settles a payout stuck in Processing from what its bank says, with the rules of an approval: asks the
+   * adapter about the payout's reference; a payout the bank never received is sent again (the reference
+   * makes it pay once); a paid or failed answer is applied exactly once (the row is locked and must still
+   * be Processing, and the ledger's keys allow one post or void of the hold); a pending one is left
+   * Processing and asked about again after PAYOUT_STUCK_AFTER_MS. The bank is called outside any
+   * transaction, as in an approval.
+   */
+  async reconcilePayout(id: number): Promise<PayoutReconcileOutcome> {
+    const row = await findWithdrawal(this.database.db, id);
+    if (!row || !this.isStuck(row)) return 'skipped';
+    const adapter = this.payoutAdapters(row.payout_adapter);
+    const request = payoutRequestOf(row);
+    let report = await adapter.fetchStatus(request);
+    const resent = report.outcome === 'not_found';
+    if (report.outcome === 'not_found') report = await adapter.send(request);
+    if (report.outcome === 'manual') {
+      throw new Error(`payout adapter ${row.payout_adapter} of withdrawal ${id} has no bank to ask`);
+    }
+    if (report.outcome === 'pending') {
+      await touchProcessingWithdrawal(this.database.db, id, this.clock.now());
+      return 'pending';
+    }
+    const { applied } = await this.applyPayoutResult(id, report, PAYOUT_RECONCILER_ACTOR, {
+      source: 'reconciler',
+      resent,
+    });
+    return applied ? report.outcome : 'skipped';
+  }
+
+  /** Moves a payout the reconciler could not settle to the back of its queue (after a failed bank call). */
+  async postponeReconciliation(id: number): Promise<void> {
+    await touchProcessingWithdrawal(this.database.db, id, this.clock.now());
   }
 
   /** POST /admin/api/withdrawals/:id/mark_paid: the operator paid a manual withdrawal by hand. */
@@ -166,29 +255,44 @@ export class WithdrawalOperatorService {
     return { code: 200, msg: WithdrawalMessage.rejected, entry: toAdminWithdrawalDto(row) };
   }
 
-  /** Applies a payout adapter's answer to a withdrawal still Processing; a settled one is left alone. */
+  /**
+   * Applies a payout adapter's answer to a withdrawal still Processing; a settled one is left alone.
+   * Answers the row as it is now and whether this call settled it.
+   */
   private async applyPayoutResult(
     id: number,
     result: PayoutResult,
     actor: OperatorActor,
-  ): Promise<WithdrawalRow> {
+    extra: Record<string, unknown>,
+  ): Promise<{ row: WithdrawalRow; applied: boolean }> {
     return runInTransaction(this.database, async (trx) => {
       const row = await this.lockOrFail(trx, id);
       if (result.outcome === 'manual' || row.status !== 'Wait' || row.payout_status !== 'Processing')
-        return row;
+        return { row, applied: false };
       if (result.outcome === 'paid') {
         const after = await this.settleSuccess(trx, row);
         await this.record(trx, WithdrawalAuditEvent.withdrawalPayoutSucceeded, row, after, actor, {
+          ...extra,
           provider_reference: result.providerReference,
         });
-        return after;
+        return { row: after, applied: true };
       }
       const after = await this.settleReject(trx, row, result.reason, 'Failed');
       await this.record(trx, WithdrawalAuditEvent.withdrawalPayoutFailed, row, after, actor, {
+        ...extra,
         reason: result.reason,
       });
-      return after;
+      return { row: after, applied: true };
     });
+  }
+
+  private isStuck(row: WithdrawalRow): boolean {
+    return (
+      row.status === 'Wait' &&
+      row.payout_status === 'Processing' &&
+      isPollable(row) &&
+      this.clock.now() - row.updated_at >= PAYOUT_STUCK_AFTER_MS
+    );
   }
 
   /** Posts the hold in full and moves the fee to fee revenue; the row becomes Success. */

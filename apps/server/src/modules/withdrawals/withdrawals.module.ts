@@ -11,6 +11,8 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PasswordChecker } from '../orders/orders.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { BankCardService, type BankCardVerification } from './bank-cards.service.ts';
+import type { PayoutAdapterResolver } from './payout-adapters.ts';
+import { PayoutReconciler } from './payout-reconciler.ts';
 import type { WageringService } from './wagering.service.ts';
 import { WithdrawalChannelService } from './withdrawal-channels.service.ts';
 import { WithdrawalOperatorService } from './withdrawal-operator.service.ts';
@@ -36,6 +38,10 @@ export interface WithdrawalsModuleDependencies {
   market: MarketCode;
   /** Production offers no sandbox payout channel. */
   isProduction: boolean;
+  /** Withdrawal requests a user may make per window; WITHDRAWAL_ATTEMPTS_PER_USER unless given. */
+  withdrawalAttemptsPerUser?: number;
+  /** The banks behind the payout adapters; payoutAdapterFor unless given (tests give failing banks). */
+  payoutAdapters?: PayoutAdapterResolver;
 }
 
 /** Bank cards, withdrawal channels, withdrawals and their operator API (issue 6). */
@@ -71,8 +77,11 @@ export function createWithdrawalsModule(dependencies: WithdrawalsModuleDependenc
       idempotency: new IdempotencyService(clock),
       audit,
       market: dependencies.market,
+      ...(dependencies.withdrawalAttemptsPerUser === undefined
+        ? {}
+        : { attemptsPerUser: dependencies.withdrawalAttemptsPerUser }),
     }),
-    operator: new WithdrawalOperatorService(database, ledger, audit, clock),
+    operator: new WithdrawalOperatorService(database, ledger, audit, clock, dependencies.payoutAdapters),
     wagering,
   };
 }
@@ -84,7 +93,10 @@ export interface WithdrawalsRegistration {
   market: MarketCode;
 }
 
-/** Registers the bank card and withdrawal calls and the withdrawal operator API. */
+/**
+ * Registers the bank card and withdrawal calls and the withdrawal operator API, and runs the payout
+ * reconciler (payouts stuck in Processing) until the app closes, as the wallet runs its recharge poller.
+ */
 export function registerWithdrawalsModule(
   app: FastifyInstance,
   module: WithdrawalsModule,
@@ -94,4 +106,6 @@ export function registerWithdrawalsModule(
   registerBankCardRoutes(app, { authGuard: options.authGuard, cards: module.cards, market: options.market });
   registerWithdrawalRoutes(app, { authGuard: options.authGuard, withdrawals: module.withdrawals });
   registerWithdrawalOperatorRoutes(app, { operatorGuard, operator: module.operator });
+  const stopReconciler = new PayoutReconciler(module.operator, app.log).start();
+  app.addHook('onClose', async () => stopReconciler());
 }

@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '@app/shared';
+import type { PayoutAdapterName, WithdrawalStatus } from '@app/shared';
 import type { Kysely, Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -41,6 +41,49 @@ export async function lockWithdrawal(
     trx.selectFrom('withdrawals').selectAll().where('id', '=', id),
     dialect,
   ).executeTakeFirst();
+}
+
+/** One withdrawal as committed, without a lock. */
+export async function findWithdrawal(db: Kysely<Database>, id: number): Promise<WithdrawalRow | undefined> {
+  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The ids of undecided withdrawals whose payout, through one of the adapters, has been Processing since
+ * processingBefore or earlier, the longest first. The status index narrows the search to the Wait queue.
+ */
+export async function listStuckPayouts(
+  db: Kysely<Database>,
+  options: { adapters: readonly PayoutAdapterName[]; processingBefore: number; limit: number },
+): Promise<number[]> {
+  if (options.adapters.length === 0) return [];
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('status', '=', 'Wait')
+    .where('payout_status', '=', 'Processing')
+    .where('payout_adapter', 'in', options.adapters)
+    .where('updated_at', '<=', options.processingBefore)
+    .orderBy('updated_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Restarts the Processing time of a payout that is still undecided and Processing (a no-op otherwise). */
+export async function touchProcessingWithdrawal(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('withdrawals')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'Wait')
+    .where('payout_status', '=', 'Processing')
+    .execute();
 }
 
 /** How many withdrawals a user requested since an instant that were not rejected. */

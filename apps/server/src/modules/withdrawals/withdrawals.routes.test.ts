@@ -7,6 +7,7 @@ import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { readLastOtp } from '../accounts/account-fixtures.ts';
+import { INSUFFICIENT_BALANCE_MESSAGE } from '../ledger/ledger.errors.ts';
 import { systemAccount } from '../ledger/ledger.kinds.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import {
@@ -22,9 +23,22 @@ import {
   DEMO_SANDBOX_WITHDRAWAL_KEY,
   seedDemoWithdrawalChannels,
 } from './demo-withdrawal-channels.ts';
-import { SANDBOX_FAILURE_REASON } from './payout-adapters.ts';
+import {
+  type PayoutAdapter,
+  payoutAdapterFor,
+  SANDBOX_FAILURE_REASON,
+  sandboxPayoutAdapter,
+} from './payout-adapters.ts';
 import { WageringService } from './wagering.service.ts';
-import { addCard, holdCount, indiaCardBody, mobileOfUser } from './withdrawal-fixtures.ts';
+import {
+  addCard,
+  buildWithdrawalsTestApp,
+  holdCount,
+  indiaCardBody,
+  mobileOfUser,
+} from './withdrawal-fixtures.ts';
+import { PAYOUT_STUCK_AFTER_MS } from './withdrawal-operator.service.ts';
+import { WITHDRAWAL_ATTEMPTS_PER_USER, WITHDRAWAL_RATE_WINDOW_MS } from './withdrawals.service.ts';
 
 const ADMIN_TOKEN = 'withdrawals-operator-admin-token-0123456789';
 const DAY_MS = 24 * 60 * 60_000;
@@ -374,17 +388,63 @@ describeEachDatabase('bank cards and withdrawals', (database) => {
     });
 
     it('holds exactly one of 100 parallel withdrawals of a balance that covers one', async () => {
-      const { buyer, cardId } = await readyUser(600_00);
-      const responses = await Promise.all(Array.from({ length: 100 }, () => withdraw(buyer, cardId)));
-      const statuses = responses.map((response) => response.statusCode);
-      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-      expect(statuses.every((status) => status === 200 || status === 400 || status === 429)).toBe(true);
-      expect(await holdCount(database(), buyer.userId)).toBe(1);
-      expect(await balanceOf(database(), clock, buyer.userId)).toBe(100_00);
+      // The production limit (WITHDRAWAL_ATTEMPTS_PER_USER) would answer 429 to all but 30 before they reach
+      // the database; this app lets all 100 race to the hold.
+      const race = await buildWithdrawalsTestApp(database(), { clock, withdrawalAttemptsPerUser: 1000 });
+      try {
+        const { buyer, cardId } = await readyUser(600_00);
+        const responses = await Promise.all(
+          Array.from({ length: 100 }, () =>
+            race.app.inject({
+              method: 'POST',
+              url: '/user/add_withdrawal',
+              headers: buyer.headers,
+              payload: withdrawBody(cardId),
+            }),
+          ),
+        );
+        const held = responses.filter((response) => response.statusCode === 200);
+        expect(held).toHaveLength(1);
+        // Every other one went as far as the ledger's balance check: none stopped at the rate limit.
+        for (const response of responses) {
+          if (response.statusCode !== 200) {
+            expect(response.json()).toEqual({ code: 400, msg: INSUFFICIENT_BALANCE_MESSAGE });
+          }
+        }
+        expect(await holdCount(database(), buyer.userId)).toBe(1);
+        expect(await balanceOf(database(), clock, buyer.userId)).toBe(100_00);
+      } finally {
+        await race.app.close();
+      }
+    });
+
+    it(`answers 429 from the ${WITHDRAWAL_ATTEMPTS_PER_USER + 1}th request of a user in a window by default`, async () => {
+      const { buyer, cardId } = await readyUser(1_000_00);
+      for (let attempt = 1; attempt <= WITHDRAWAL_ATTEMPTS_PER_USER; attempt += 1) {
+        expectRefused(
+          await withdraw(buyer, cardId, { password: 'wrong-password' }),
+          400,
+          WithdrawalMessage.passwordIncorrect,
+        );
+      }
+      const limited = await withdraw(buyer, cardId);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 429, msg: WithdrawalMessage.rateLimited });
+      expect(await holdCount(database(), buyer.userId)).toBe(0);
+      clock.advance(WITHDRAWAL_RATE_WINDOW_MS);
+      expect((await withdraw(buyer, cardId)).statusCode).toBe(200);
     });
   });
 
   describe('operator', () => {
+    const auditCount = async (withdrawalId: number, event: string) => {
+      const rows = await database()
+        .db.selectFrom('audit_log')
+        .select('detail_json')
+        .where('event', '=', event)
+        .execute();
+      return rows.filter((row) => JSON.parse(row.detail_json).withdrawal_id === withdrawalId).length;
+    };
     const ledgerAccount = (name: 'payout_clearing' | 'fee_revenue') =>
       new LedgerService(database(), clock).findAccount(database().db, systemAccount(name));
 
@@ -465,15 +525,125 @@ describeEachDatabase('bank cards and withdrawals', (database) => {
         fail_reason: SANDBOX_FAILURE_REASON,
       });
       expect(await balanceOf(database(), clock, buyer.userId)).toBe(2_000_00);
-      // Concurrent approvals of one withdrawal settle it once.
-      const third = (await withdraw(buyer, cardId, { ...sandbox, amount: '500' })).json().entry.id;
-      const racing = await Promise.all(
-        Array.from({ length: 5 }, () => operator(`POST /admin/api/withdrawals/${third}/approve`)),
-      );
-      expect(racing.filter((response) => response.statusCode === 200).length).toBeGreaterThanOrEqual(1);
-      expect(await balanceOf(database(), clock, buyer.userId)).toBe(1_500_00);
       const mark = await operator(`POST /admin/api/withdrawals/${good}/mark_paid`);
       expect(mark.statusCode).toBe(400);
+    });
+
+    it('sandbox: of 10 racing approvals exactly one pays, the others are refused, and it is paid once', async () => {
+      const { buyer, cardId } = await readyUser(1_000_00);
+      const sandbox = { withdrawal_key: DEMO_SANDBOX_WITHDRAWAL_KEY, bank_code: 'SBIN' };
+      const id = (await withdraw(buyer, cardId, { ...sandbox, amount: '500' })).json().entry.id;
+      const racing = await Promise.all(
+        Array.from({ length: 10 }, () => operator(`POST /admin/api/withdrawals/${id}/approve`)),
+      );
+      const won = racing.filter((response) => response.statusCode === 200);
+      expect(won).toHaveLength(1);
+      expect(won[0]?.json().entry).toMatchObject({ id, status: 'Success', payout_status: 'Success' });
+      // Refused while the winner waits for the bank (in progress) or once it has settled (not waiting).
+      const refusals = [WithdrawalMessage.payoutInProgress, WithdrawalMessage.notWaiting];
+      for (const response of racing.filter((each) => each.statusCode !== 200)) {
+        expect(response.statusCode).toBe(400);
+        expect(refusals).toContain(response.json().msg);
+      }
+      expect(await balanceOf(database(), clock, buyer.userId)).toBe(500_00);
+      expect(await auditCount(id, 'operator_withdrawal_approved')).toBe(1);
+      expect(await auditCount(id, 'withdrawal_payout_succeeded')).toBe(1);
+    });
+
+    it('sandbox: a payout stuck in Processing is refused while recent, then sent again once and settled', async () => {
+      // The bank call of the first approval never answers: the server stopped after the approval committed.
+      const sent: string[] = [];
+      let bankReachable = false;
+      const flakyBank: PayoutAdapter = {
+        name: 'sandbox',
+        send: async (request) => {
+          sent.push(request.reference);
+          if (!bankReachable) throw new Error('connection reset before the bank answered');
+          return sandboxPayoutAdapter.send(request);
+        },
+        fetchStatus: (request) => sandboxPayoutAdapter.fetchStatus(request),
+      };
+      const crashing = await buildWithdrawalsTestApp(database(), {
+        clock,
+        adminToken: ADMIN_TOKEN,
+        payoutAdapters: (name) => (name === 'sandbox' ? flakyBank : payoutAdapterFor(name)),
+      });
+      try {
+        const { buyer, cardId } = await readyUser(3_000_00);
+        const sandbox = { withdrawal_key: DEMO_SANDBOX_WITHDRAWAL_KEY, bank_code: 'SBIN' };
+        const paidId = (await withdraw(buyer, cardId, { ...sandbox, amount: '1000' })).json().entry.id;
+        const failedId = (await withdraw(buyer, cardId, { ...sandbox, amount: '1000.13' })).json().entry.id;
+        const approveOn = (target: FastifyInstance, id: number) =>
+          target.inject({
+            method: 'POST',
+            url: `/admin/api/withdrawals/${id}/approve`,
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+          });
+        for (const id of [paidId, failedId]) {
+          expect((await approveOn(crashing.app, id)).statusCode).toBe(500);
+          const stuck = (await operator('GET /admin/api/withdrawals?status=pending&p_size=100'))
+            .json()
+            .queryset.find((row: { id: number }) => row.id === id);
+          expect(stuck).toMatchObject({ status: 'Wait', payout_status: 'Processing' });
+          // A moment later the approval may still be waiting for its bank: a second one is refused.
+          clock.advance(PAYOUT_STUCK_AFTER_MS - 1);
+          expectRefused(
+            await operator(`POST /admin/api/withdrawals/${id}/approve`),
+            400,
+            WithdrawalMessage.payoutInProgress,
+          );
+        }
+        expect(await balanceOf(database(), clock, buyer.userId)).toBe(3_000_00 - 2000_13);
+
+        clock.advance(1);
+        bankReachable = true;
+        const paid = await approveOn(crashing.app, paidId);
+        expect(paid.statusCode).toBe(200);
+        expect(paid.json().entry).toMatchObject({
+          status: 'Success',
+          payout_status: 'Success',
+          fee: '20.00',
+        });
+        const failed = await approveOn(crashing.app, failedId);
+        expect(failed.json().entry).toMatchObject({
+          status: 'Reject',
+          payout_status: 'Failed',
+          fail_reason: SANDBOX_FAILURE_REASON,
+        });
+        // Each payout went to the bank twice under its one reference, and was settled once.
+        expect(sent).toEqual([`WD${paidId}`, `WD${failedId}`, `WD${paidId}`, `WD${failedId}`]);
+        expect(await balanceOf(database(), clock, buyer.userId)).toBe(3_000_00 - 1000_00);
+        expect(await auditCount(paidId, 'withdrawal_payout_succeeded')).toBe(1);
+        expect(await auditCount(failedId, 'withdrawal_payout_failed')).toBe(1);
+        const resends = await database()
+          .db.selectFrom('audit_log')
+          .select('detail_json')
+          .where('event', '=', 'operator_withdrawal_approved')
+          .where('user_id', '=', buyer.userId)
+          .orderBy('id')
+          .execute();
+        expect(resends.map((row) => JSON.parse(row.detail_json).resend)).toEqual([false, false, true, true]);
+        expectRefused(
+          await operator(`POST /admin/api/withdrawals/${paidId}/approve`),
+          400,
+          WithdrawalMessage.notWaiting,
+        );
+      } finally {
+        await crashing.app.close();
+      }
+    });
+
+    it('manual: a second approval is refused; there is nothing to send again', async () => {
+      const { buyer, cardId } = await readyUser(1_000_00);
+      const id = (await withdraw(buyer, cardId)).json().entry.id;
+      expect((await operator(`POST /admin/api/withdrawals/${id}/approve`)).statusCode).toBe(200);
+      clock.advance(PAYOUT_STUCK_AFTER_MS);
+      expectRefused(
+        await operator(`POST /admin/api/withdrawals/${id}/approve`),
+        400,
+        WithdrawalMessage.notWaiting,
+      );
+      expect((await operator(`POST /admin/api/withdrawals/${id}/mark_paid`)).statusCode).toBe(200);
     });
 
     it('answers 404 for an unknown withdrawal', async () => {

@@ -44,7 +44,7 @@ import type { WithdrawalRow } from './withdrawals.tables.ts';
 
 /** The ledger reference type of a withdrawal's hold, post, void and fee; its id is the withdrawal id. */
 export const WITHDRAWAL_REFERENCE_TYPE = 'withdrawal';
-/** Withdrawal requests (each checks the login password) a user may make per window. */
+/** Withdrawal requests (each checks the login password) a user may make per window, by default. */
 export const WITHDRAWAL_ATTEMPTS_PER_USER = 30;
 export const WITHDRAWAL_RATE_WINDOW_MS = 15 * 60_000;
 
@@ -92,6 +92,11 @@ export interface WithdrawalServiceDependencies {
   audit: AuditLog;
   /** The market's day (for the daily count) starts at midnight in its time zone. */
   market: MarketCode;
+  /**
+   * Requests a user may make per WITHDRAWAL_RATE_WINDOW_MS; WITHDRAWAL_ATTEMPTS_PER_USER unless given.
+   * Tests that race many requests of one user at the database raise it so none stops at the limit.
+   */
+  attemptsPerUser?: number;
 }
 
 /**
@@ -99,10 +104,23 @@ export interface WithdrawalServiceDependencies {
  * whole amount in the ledger (wallet → payout clearing, shown as WD) in the same transaction as the
  * withdrawal row and the stored idempotent answer; the operator's decision later posts or voids the hold.
  *
- * Lock order: the user's row first (so the daily count holds under concurrency), then the ledger accounts.
+ * Lock order: the user's row first, then the ledger accounts. The user's row is what makes the checks hold
+ * under concurrency: the daily count, and needs_bet, since every change that grows needs_bet (a credited
+ * recharge, a transfer received) locks the same row first, before any money moves.
+ * So a withdrawal and a recharge credit of one user take turns: either the credit committed first and the
+ * withdrawal sees its needs_bet, or the credit waits until the withdrawal committed, and its money was not
+ * in the balance that was held.
  */
 export class WithdrawalService {
-  constructor(private readonly dependencies: WithdrawalServiceDependencies) {}
+  private readonly attemptsPerUser: number;
+
+  constructor(private readonly dependencies: WithdrawalServiceDependencies) {
+    const attempts = dependencies.attemptsPerUser ?? WITHDRAWAL_ATTEMPTS_PER_USER;
+    if (!Number.isSafeInteger(attempts) || attempts < 1) {
+      throw new Error(`attemptsPerUser must be a positive whole number, got ${attempts}`);
+    }
+    this.attemptsPerUser = attempts;
+  }
 
   /**
    * POST /user/add_withdrawal. Outside the transaction: rate limit, login password (slow hashing must not
@@ -144,6 +162,10 @@ export class WithdrawalService {
     if (amountMinor < limits['withdrawal.min_amount_minor']) throw badRequest(WithdrawalMessage.belowMinimum);
     const maxMinor = limits['withdrawal.max_amount_minor'];
     if (maxMinor > 0 && amountMinor > maxMinor) throw badRequest(WithdrawalMessage.aboveMaximum);
+    // The fee rule (spec 02 §9, shared with the app's preview): a flat 30.00 below 1000.00; from 1000.00 up,
+    // 2 % of the amount rounded half up to the minor unit (1000.25 → 20.005 → 20.01, 1000.24 → 20.0048 →
+    // 20.00). It is computed once here, in integers, and stored with the withdrawal: later rule changes never
+    // alter a withdrawal already requested.
     const { feeMinor, actualMinor } = withdrawalFee(amountMinor);
     if (actualMinor <= 0) throw badRequest(WithdrawalMessage.notAboveFee);
 
@@ -160,6 +182,7 @@ export class WithdrawalService {
         { userId, route: scope.route, key: scope.key, requestBody },
         async (): Promise<AddWithdrawalResponse> => {
           const now = clock.now();
+          // Locked before needs_bet is read: see the lock order in the class comment.
           await lockUserRow(trx, database.dialect, userId);
           const card = await findBankCard(trx, userId, body.bank_card_id);
           if (!card) throw notFound(WithdrawalMessage.cardNotFound);
@@ -253,7 +276,7 @@ export class WithdrawalService {
     const { rateLimiter, audit } = this.dependencies;
     const decision = await rateLimiter.hit(
       `withdrawal:user:${userId}`,
-      WITHDRAWAL_ATTEMPTS_PER_USER,
+      this.attemptsPerUser,
       WITHDRAWAL_RATE_WINDOW_MS,
     );
     if (decision.allowed) return;
