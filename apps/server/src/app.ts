@@ -7,7 +7,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import {
+  answerClientError,
+  frameworkErrorHandler,
+  MAX_PATH_PARAM_LENGTH,
+  registerErrorHandling,
+} from './http/error-handler.ts';
 import { createAuditedOperatorGuard } from './http/operator-guard.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountService } from './modules/accounts/accounts.service.ts';
@@ -97,6 +102,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Errors the router or Node's HTTP parser answer before any route runs get the envelope too.
+    frameworkErrors: frameworkErrorHandler(config.bodyLimitBytes),
+    clientErrorHandler: answerClientError,
     genReqId: (request) => {
       const inbound = request.headers['x-request-id'];
       return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
@@ -111,7 +120,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const audit = new AuditLog(database.db, clock);
   const rateLimiter = new DatabaseRateLimiter(database.db, clock);
   const sessions = new SessionService(database.db, clock);
-  const sms = createSmsAdapter(config.sms, { db: database.db, clock, logger: app.log });
+  const sms = createSmsAdapter(config.sms, {
+    db: database.db,
+    clock,
+    logger: app.log,
+    isProduction: config.isProduction,
+  });
   const otp = new OtpService(database.db, clock, sms, audit, app.log);
   const ledger = new LedgerService(database, clock);
   const balances: BalanceReader = { balanceMinor: (userId) => ledger.balanceMinor(database.db, userId) };
@@ -239,7 +253,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     (error) => app.log.error({ err: error }, 'idempotency key pruning failed'),
   );
   app.addHook('onClose', async () => stopIdempotencyPruning());
-  registerColourGameModule(app, services.colourGame, { authGuard: services.authGuard });
+  registerColourGameModule(app, services.colourGame, {
+    authGuard: services.authGuard,
+    audit,
+    adminToken: config.adminToken,
+  });
   if (config.gameEngines) app.addHook('onReady', async () => services.colourGame.engine.start());
   // Stopped on close whatever started it (the timer, or a tick of the development clock), so the leader
   // lock's connection goes back to the pool before the database is closed.

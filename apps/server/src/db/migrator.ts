@@ -8,6 +8,7 @@ import * as orders from './migrations/0005-orders.migration.ts';
 import * as withdrawals from './migrations/0006-withdrawals.migration.ts';
 import * as colourGame from './migrations/0007-colour-game.migration.ts';
 import * as colourBetsSettlement from './migrations/0008-colour-bets-settlement.migration.ts';
+import * as colourPeriodHouseFigures from './migrations/0009-colour-period-house-figures.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0006-withdrawals', up: withdrawals.up },
   { version: '0007-colour-game', up: colourGame.up },
   { version: '0008-colour-bets-settlement', up: colourBetsSettlement.up },
+  { version: '0009-colour-period-house-figures', up: colourPeriodHouseFigures.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

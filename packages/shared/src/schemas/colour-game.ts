@@ -24,6 +24,8 @@ export const ColourMessage = {
   periodNotOpen: 'period is not the open period',
   contractMoneyNotPreset: 'contract_money must be one of the contract money choices',
   periodNotFound: 'Period not found',
+  /** A period that has ended without a published hash chain covering it: it took no bets and has no result. */
+  periodNotDrawn: 'This period was not drawn: no published hash chain covered it',
 } as const;
 
 const categoryField = z.enum(COLOUR_CATEGORIES, { error: 'category must be one of P, S, B, E' });
@@ -120,6 +122,14 @@ export const colourHistoryQuery = z.object({
 /** GET /win/fairness?category&period. */
 export const colourFairnessQuery = z.object({ category: categoryField, period: periodField });
 
+/** GET /win/fairness/chains?category: one room, or every room when category is left out. */
+export const colourChainsQuery = z.object({ category: categoryField.optional() });
+export type ColourChainsQuery = z.output<typeof colourChainsQuery>;
+
+/** GET /admin/api/colour/periods?category&p&p_size: settled periods of one room, or of every room. */
+export const adminColourPeriodsQuery = paginationQuery.extend({ category: categoryField.optional() });
+export type AdminColourPeriodsQuery = z.output<typeof adminColourPeriodsQuery>;
+
 /** GET /win/next_period_info (auth). */
 export interface NextPeriodInfoResponse {
   code: 200;
@@ -191,6 +201,56 @@ export interface ColourFairnessResponse {
   price: number | null;
   number: number | null;
 }
+
+/**
+ * Where a room's hash chain stands: upcoming (committed, its first period not begun), current (it draws
+ * the period under way) or finished (used up, or followed by a newer chain).
+ */
+export const COLOUR_CHAIN_STATES = ['upcoming', 'current', 'finished'] as const;
+export type ColourChainState = (typeof COLOUR_CHAIN_STATES)[number];
+
+/** One published commitment: the terminal hash of a room's chain and the periods it draws. */
+export interface ColourChainCommitmentDto {
+  category: ColourCategory;
+  /** Link 0 of the chain: hashing period k's revealed seed k times gives it. */
+  terminal_hash: string;
+  /** The chain's first period (link 1) and its last one (link chain_length). */
+  first_period: string;
+  last_period: string;
+  chain_length: number;
+  /** When the chain was committed to the database (epoch ms), always before its first period began. */
+  create_time: number;
+  state: ColourChainState;
+}
+
+/** GET /win/fairness/chains: each room's current and recent commitments, newest first within a room. */
+export interface ColourChainCommitmentsResponse {
+  code: 200;
+  chains: ColourChainCommitmentDto[];
+}
+
+/**
+ * A settled period as the operator sees it (GET /admin/api/colour/periods). Every amount is a decimal
+ * string in the market's currency: stake = fee + contract (fee 2 % of the stake, payouts computed on the
+ * contract); payout is what the winners were credited; house_take = stake − payout, the fee included
+ * (negative when the period cost the house).
+ */
+export interface AdminColourPeriodDto {
+  period: string;
+  category: ColourCategory;
+  /** The open price and its last digit, the period's result. */
+  price: number;
+  result: number;
+  bet_count: number;
+  stake: string;
+  fee: string;
+  contract: string;
+  payout: string;
+  house_take: string;
+  settled_time: number;
+}
+
+export type AdminColourPeriodListResponse = Page<AdminColourPeriodDto>;
 
 /** POST /win/add_user_guess on success. */
 export interface AddUserGuessResponse {

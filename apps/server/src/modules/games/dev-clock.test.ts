@@ -1,12 +1,17 @@
 import { COLOUR_CATEGORIES, COLOUR_PERIOD_MS, periodNumberAt } from '@app/shared';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { LedgerService } from '../ledger/ledger.service.ts';
+import { SettingsService } from '../settings/settings.service.ts';
+import { WageringService } from '../withdrawals/wagering.service.ts';
 import { ColourChainService } from './colour/colour-chain.service.ts';
-import { DEV_CLOCK_MAX_ADVANCE_SECONDS, DevTestClock } from './dev-clock.ts';
+import { ColourEngine } from './colour/colour-engine.ts';
+import { ColourSettlementService } from './colour/colour-settlement.service.ts';
+import { DEV_CLOCK_MAX_ADVANCE_SECONDS, DevTestClock, registerDevClockRoutes } from './dev-clock.ts';
 
 /** 2025-03-05 00:00:10 IST, inside period 20250305001. */
 const START = Date.parse('2025-03-04T18:30:10Z');
@@ -84,6 +89,55 @@ describeEachDatabase('POST /dev/clock/advance', (database) => {
     expect(settled).toEqual([...COLOUR_CATEGORIES].sort().map((room) => ({ room, period: '20250305002' })));
     // The base clock is untouched: only the development clock moved.
     expect(base.now()).toBe(START);
+  });
+});
+
+describeEachDatabase('POST /dev/clock/advance while a first chain is being made', (database) => {
+  it('lets the chain be committed at the time it began, so it starts with the period after that time', async () => {
+    const base = new ManualClock(START);
+    const clock = new DevTestClock(base);
+    // One hash per slice: the chain takes many turns of the event loop, and the request arrives meanwhile.
+    const chains = new ColourChainService(200, { hashesPerSlice: 1 });
+    const settings = new SettingsService(database().db, clock);
+    const engine = new ColourEngine({
+      database: database(),
+      clock,
+      chains,
+      settlement: new ColourSettlementService(
+        database(),
+        clock,
+        new LedgerService(database(), clock),
+        chains,
+        KOLKATA,
+        new WageringService(settings, clock),
+      ),
+      timeZone: KOLKATA,
+      logger: Fastify({ logger: false }).log,
+    });
+    const app = Fastify({ logger: false });
+    registerDevClockRoutes(app, clock, () => engine.tick());
+    try {
+      // The engine's timer began a tick, which is making the rooms' first chains, when the test moves on.
+      const running = engine.tick();
+      const response = await advance(app, { seconds: 180 });
+      expect(response.statusCode).toBe(200);
+      await running;
+      const first = await database()
+        .db.selectFrom('colour_chains')
+        .select(['room', 'first_period_start_at', 'created_at'])
+        .orderBy('room')
+        .execute();
+      // Committed at 001 + 10 s for period 002, the period the clock was moved into: it takes bets now.
+      expect(first).toHaveLength(COLOUR_CATEGORIES.length);
+      for (const chain of first) {
+        expect(chain.first_period_start_at).toBe(START - 10_000 + COLOUR_PERIOD_MS);
+        expect(chain.created_at).toBe(START);
+      }
+      expect(periodNumberAt(clock.now(), KOLKATA)).toBe('20250305002');
+    } finally {
+      await engine.stop();
+      await app.close();
+    }
   });
 });
 

@@ -35,19 +35,23 @@ const advanceBody = z.object({
 });
 
 /**
- * POST /dev/clock/advance {seconds}: moves the development clock forward, then runs the engines' ticks so
- * the effect (a settled period) is visible when the call answers. Registered only outside production
- * with DEV_TEST_CLOCK set (DESIGN.md "Operator API and development endpoints").
+ * POST /dev/clock/advance {seconds}: runs the engines' ticks, moves the development clock forward, then
+ * runs them again so the effect (a settled period) is visible when the call answers. The tick before the
+ * move lets work under way finish at the time it began at: a first hash chain being made is committed for
+ * the period after the old time, instead of for one after the new time, which a test that starts a server
+ * and moves its clock at once would find out of step. Registered only outside production with
+ * DEV_TEST_CLOCK set (DESIGN.md "Operator API and development endpoints").
  */
 export function registerDevClockRoutes(
   app: FastifyInstance,
   clock: DevTestClock,
-  afterAdvance: () => Promise<unknown>,
+  runEngines: () => Promise<unknown>,
 ): void {
   app.post('/dev/clock/advance', async (request) => {
     const { seconds } = parseInput(advanceBody, request.body);
+    await runEngines();
     clock.advance(seconds * 1000);
-    await afterAdvance();
+    await runEngines();
     return { code: 200, now: clock.now() };
   });
 }

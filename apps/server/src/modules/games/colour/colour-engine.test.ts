@@ -1,7 +1,8 @@
-import { COLOUR_PERIOD_MS } from '@app/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { COLOUR_CATEGORIES, COLOUR_PERIOD_MS } from '@app/shared';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type AppDatabase, openDatabase } from '../../../db/dialect.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
@@ -10,6 +11,9 @@ import { LedgerService } from '../../ledger/ledger.service.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
 import { createColourGameModule } from './colour.module.ts';
+import { ColourChainService } from './colour-chain.service.ts';
+import { ColourEngine } from './colour-engine.ts';
+import { ColourSettlementService } from './colour-settlement.service.ts';
 
 /** 2025-03-05 00:00 IST. */
 const MIDNIGHT_IST = Date.parse('2025-03-04T18:30:00Z');
@@ -88,6 +92,75 @@ describeEachDatabase('colour engine leadership', (database) => {
       expect(periods.length).toBe(expectedCount);
     }
     expect(perRoom.size).toBe(4);
+    await expectLedgerClean(database());
+  });
+});
+
+describeEachDatabase('colour engine ticks', (database) => {
+  /** How long each settlement is held up, so that one tick of a catch-up lasts a while. */
+  const SETTLE_DELAY_MS = 5;
+  /** Periods missed while "down": every tick until the catch-up is over has this many per room to settle. */
+  const MISSED_PERIODS = 20;
+
+  it('never runs two ticks at once, and does not let ticks pile up behind a long catch-up', async () => {
+    const clock = new ManualClock(MIDNIGHT_IST + 10_000);
+    const chains = new ColourChainService(TEST_CHAIN_LENGTH);
+    for (const room of COLOUR_CATEGORIES) {
+      await chains.ensureChain(database(), room, clock.now(), MIDNIGHT_IST + COLOUR_PERIOD_MS);
+    }
+    clock.set(MIDNIGHT_IST + (MISSED_PERIODS + 1) * COLOUR_PERIOD_MS + 10_000);
+    const settings = new SettingsService(database().db, clock);
+    const real = new ColourSettlementService(
+      database(),
+      clock,
+      new LedgerService(database(), clock),
+      chains,
+      'Asia/Kolkata',
+      new WageringService(settings, clock),
+    );
+    let active = 0;
+    let mostActive = 0;
+    let settleCalls = 0;
+    const settlement = {
+      async settle(...args: Parameters<ColourSettlementService['settle']>) {
+        active += 1;
+        settleCalls += 1;
+        mostActive = Math.max(mostActive, active);
+        try {
+          await sleep(SETTLE_DELAY_MS);
+          return await real.settle(...args);
+        } finally {
+          active -= 1;
+        }
+      },
+    };
+    // Each tick asks the chains of every room first: four calls of prepare mean one tick began.
+    const prepare = vi.spyOn(chains, 'prepare');
+    const engine = new ColourEngine({
+      database: database(),
+      clock,
+      chains,
+      settlement,
+      timeZone: 'Asia/Kolkata',
+      logger: Fastify({ logger: false }).log,
+    });
+    // A timer that fires every millisecond while the first tick settles 80 periods (at least 400 ms).
+    engine.start(1);
+    await vi.waitFor(() => expect(settleCalls).toBeGreaterThanOrEqual(10), { timeout: 5_000 });
+    // Two ticks asked for from outside while the timer's tick runs (the development clock does this).
+    const asked = [engine.tick(), engine.tick()];
+    await sleep(50);
+    expect(prepare.mock.calls.length / COLOUR_CATEGORIES.length).toBe(1);
+    await engine.stop();
+    const reports = await Promise.all(asked);
+    // The first tick settled the whole catch-up; the two asked for ran after it, one after the other.
+    expect(settleCalls).toBe(MISSED_PERIODS * COLOUR_CATEGORIES.length);
+    expect(reports.map((report) => report.settled)).toEqual([[], []]);
+    expect(mostActive).toBe(1);
+    expect(prepare.mock.calls.length / COLOUR_CATEGORIES.length).toBe(3);
+    // Stopped: no timer brings another tick.
+    await sleep(20);
+    expect(prepare.mock.calls.length / COLOUR_CATEGORIES.length).toBe(3);
     await expectLedgerClean(database());
   });
 });

@@ -9,12 +9,16 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type LeaderLock, tryAcquireLeaderLock } from '../../../db/dialect.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { findFirstChain, latestSettledStart, openPeriodStartsEndedBy } from './colour.repository.ts';
-import type { ColourChainService } from './colour-chain.service.ts';
+import { latestSettledStart, listChainsStartingBy, openPeriodStartsEndedBy } from './colour.repository.ts';
+import { type ColourChainService, chainEndOf } from './colour-chain.service.ts';
 import type { ColourSettlementService } from './colour-settlement.service.ts';
 
-/** How often the engine looks at the clock (and, when not the leader, tries to become it). */
-export const COLOUR_ENGINE_TICK_MS = 1000;
+/**
+ * The pause between the end of one tick and the start of the next. Ticks are chained (the next is
+ * scheduled when the current one has finished), so a long tick, such as the catch-up after downtime,
+ * delays the next one instead of letting ticks pile up behind it.
+ */
+export const COLOUR_ENGINE_TICK_INTERVAL_MS = 1000;
 /** The name of the colour engine's leader lock. */
 export const COLOUR_LEADER_LOCK = 'colour-engine';
 /** The log message of each period this instance settled (with room and period), for operators and tests. */
@@ -41,7 +45,7 @@ export interface ColourEngineDependencies {
   database: AppDatabase;
   clock: Clock;
   chains: ColourChainService;
-  settlement: ColourSettlementService;
+  settlement: Pick<ColourSettlementService, 'settle'>;
   timeZone: string;
   logger: FastifyBaseLogger;
 }
@@ -50,32 +54,47 @@ export interface ColourEngineDependencies {
  * The colour game's engine (DESIGN.md §2 "Runtime", §3 "Colour game"): a state machine per room driven
  * by the server clock. Only the instance holding the leader lock (a PostgreSQL advisory lock; on SQLite
  * the single process) draws and settles. Each tick the leader reads the database, never its memory: it
- * makes sure every room has a published chain, settles every ended period not yet settled (the ones it
- * missed while down included, oldest first, each from its own seed), then moves the rooms' phases.
+ * makes sure every room has a published chain (renewals go on in the background), settles every ended
+ * period a chain covers that is not settled yet (the ones it missed while down included, oldest first,
+ * each from its own seed), then moves the rooms' phases.
  */
 export class ColourEngine {
   private leaderLock: LeaderLock | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private running = false;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly rooms = new Map<ColourCategory, RoomState>();
 
   constructor(private readonly dependencies: ColourEngineDependencies) {}
 
-  /** Starts ticking on a timer (the app calls this; tests call tick themselves). */
-  start(tickMs = COLOUR_ENGINE_TICK_MS): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.tick().catch((error: unknown) =>
-        this.dependencies.logger.error({ err: error }, 'colour engine tick failed'),
-      );
-    }, tickMs);
+  /**
+   * Starts ticking: the first tick at once, each next one intervalMs after the previous one finished (the
+   * app calls this; tests call tick themselves). A failed tick is logged and the next one still comes.
+   */
+  start(intervalMs = COLOUR_ENGINE_TICK_INTERVAL_MS): void {
+    if (this.running) return;
+    this.running = true;
+    const loop = async (): Promise<void> => {
+      this.timer = undefined;
+      try {
+        await this.tick();
+      } catch (error) {
+        this.dependencies.logger.error({ err: error }, 'colour engine tick failed');
+      }
+      if (!this.running) return;
+      this.timer = setTimeout(() => void loop(), intervalMs);
+      this.timer.unref();
+    };
+    this.timer = setTimeout(() => void loop(), 0);
     this.timer.unref();
   }
 
-  /** Stops the timer, waits for a running tick and gives up the leadership. */
+  /** Stops ticking, abandons a chain being made, waits for a running tick and gives up the leadership. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    await this.dependencies.chains.cancelGenerations();
     await this.queue.catch(() => undefined);
     await this.leaderLock?.release();
     this.leaderLock = undefined;
@@ -86,7 +105,7 @@ export class ColourEngine {
     return this.rooms.get(room);
   }
 
-  /** One step of the engine; steps never overlap. */
+  /** One step of the engine. Steps never overlap: a tick asked for while one runs starts after it. */
   tick(): Promise<ColourTickReport> {
     const next = this.queue.catch(() => undefined).then(() => this.step());
     this.queue = next;
@@ -94,40 +113,57 @@ export class ColourEngine {
   }
 
   private async step(): Promise<ColourTickReport> {
+    const { database, clock, chains } = this.dependencies;
     if (!this.leaderLock || !(await this.leaderLock.isHeld())) {
-      this.leaderLock = await tryAcquireLeaderLock(this.dependencies.database, COLOUR_LEADER_LOCK);
-      if (!this.leaderLock) return { leader: false, settled: [] };
+      const wasLeader = this.leaderLock !== undefined;
+      this.leaderLock = await tryAcquireLeaderLock(database, COLOUR_LEADER_LOCK);
+      if (!this.leaderLock) {
+        // Making chains is the leader's work; a chain made by a former leader is not committed.
+        if (wasLeader) await chains.cancelGenerations();
+        return { leader: false, settled: [] };
+      }
       this.dependencies.logger.info('colour engine: this instance is the leader');
     }
+    // Every room's chain first: a renewal runs on in the background, while a room with no chain for its
+    // next period is waited for, since nothing can be bet on or drawn there without one (the chain service
+    // hashes one chain at a time, so the rooms of a first start are ready one after another).
+    await Promise.all(COLOUR_CATEGORIES.map((room) => chains.prepare(database, room, clock)));
     const settled: string[] = [];
     for (const room of COLOUR_CATEGORIES) settled.push(...(await this.stepRoom(room)));
     return { leader: true, settled };
   }
 
+  /**
+   * Settles the room's ended periods that are not settled yet: the open ones left behind by any leader,
+   * then every period after the latest settled one that a committed chain covers. Periods no chain covers
+   * (before the first chain, or in a gap after a chain ran out during downtime) are skipped: nothing was
+   * committed for them, so they took no bets and have no result.
+   */
   private async stepRoom(room: ColourCategory): Promise<string[]> {
-    const { database, clock, chains, settlement, timeZone } = this.dependencies;
-    const now = clock.now();
-    const currentStart = periodStartMs(now);
-    await chains.ensureChain(database, room, now, currentStart + COLOUR_PERIOD_MS);
+    const { database, clock, settlement, timeZone } = this.dependencies;
+    const currentStart = periodStartMs(clock.now());
+    const lastEnded = currentStart - COLOUR_PERIOD_MS;
+    const lastSettled = await latestSettledStart(database.db, room);
+    const from = lastSettled === undefined ? Number.NEGATIVE_INFINITY : lastSettled + COLOUR_PERIOD_MS;
+    // Open periods behind the latest settled one (left by a leader that died mid-way) come first.
+    const starts = new Set(await openPeriodStartsEndedBy(database.db, room, lastEnded));
+    for (const chain of await listChainsStartingBy(database.db, room, lastEnded)) {
+      const last = Math.min(chainEndOf(chain) - COLOUR_PERIOD_MS, lastEnded);
+      for (
+        let start = Math.max(chain.first_period_start_at, from);
+        start <= last;
+        start += COLOUR_PERIOD_MS
+      ) {
+        starts.add(start);
+      }
+    }
     const settled: string[] = [];
-    const firstChain = await findFirstChain(database.db, room);
-    if (firstChain) {
-      const lastEnded = currentStart - COLOUR_PERIOD_MS;
-      const lastSettled = await latestSettledStart(database.db, room);
-      const from = Math.max(
-        firstChain.first_period_start_at,
-        (lastSettled ?? Number.NEGATIVE_INFINITY) + COLOUR_PERIOD_MS,
-      );
-      // Open periods behind the latest settled one (left by a leader that died mid-way) come first.
-      const starts = new Set(await openPeriodStartsEndedBy(database.db, room, lastEnded));
-      for (let start = from; start <= lastEnded; start += COLOUR_PERIOD_MS) starts.add(start);
-      for (const start of [...starts].sort((left, right) => left - right)) {
-        const period = periodNumberAt(start, timeZone);
-        this.rooms.set(room, { phase: 'settling', period });
-        if ((await settlement.settle(room, start)) === 'settled') {
-          settled.push(`${room}:${period}`);
-          this.dependencies.logger.info({ room, period }, COLOUR_PERIOD_SETTLED_LOG);
-        }
+    for (const start of [...starts].sort((left, right) => left - right)) {
+      const period = periodNumberAt(start, timeZone);
+      this.rooms.set(room, { phase: 'settling', period });
+      if ((await settlement.settle(room, start)) === 'settled') {
+        settled.push(`${room}:${period}`);
+        this.dependencies.logger.info({ room, period }, COLOUR_PERIOD_SETTLED_LOG);
       }
     }
     this.rooms.set(room, {

@@ -1,7 +1,10 @@
 import {
   type AddUserGuessBody,
   type AddUserGuessResponse,
+  COLOUR_CATEGORIES,
+  COLOUR_PERIOD_MS,
   type ColourCategory,
+  type ColourChainCommitmentsResponse,
   type ColourFairnessResponse,
   type ColourHistoryResponse,
   type ColourListQuery,
@@ -235,7 +238,11 @@ export class ColourGameService {
     const startAt = periodStartFromNumber(period, this.timeZone);
     if (startAt === undefined) throw badRequest('period must be a period number such as 20250305001');
     const chain = await chains.chainFor(database.db, room, startAt);
-    if (!chain) throw notFound(ColourMessage.periodNotFound);
+    if (!chain) {
+      // An ended period without a chain was never committed to: it took no bets and has no result.
+      const ended = startAt + COLOUR_PERIOD_MS <= this.dependencies.clock.now();
+      throw notFound(ended ? ColourMessage.periodNotDrawn : ColourMessage.periodNotFound);
+    }
     const chainIndex = chainIndexOf(chain, startAt);
     const row = await findPeriod(database.db, room, period);
     const settled = row?.status === 'settled';
@@ -253,6 +260,13 @@ export class ColourGameService {
       price: settled ? (row?.price ?? null) : null,
       number: settled ? (row?.result_number ?? null) : null,
     };
+  }
+
+  /** GET /win/fairness/chains: the published commitments of one room, or of every room. */
+  async chainCommitments(room: ColourCategory | undefined): Promise<ColourChainCommitmentsResponse> {
+    const { database, chains, clock } = this.dependencies;
+    const rooms = room === undefined ? COLOUR_CATEGORIES : [room];
+    return { code: 200, chains: await chains.commitments(database.db, rooms, clock.now(), this.timeZone) };
   }
 
   /** The start of the period if it is the open one at `now` with betting still open; else a 400. */

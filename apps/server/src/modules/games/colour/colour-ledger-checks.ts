@@ -5,7 +5,8 @@ import { COLOUR_BET_REFERENCE_TYPE } from './colour-settlement.service.ts';
 /**
  * The colour game's money invariants, beside the ledger's own: each bet's stake was paid exactly once,
  * from its player's wallet, into game escrow; each won bet was credited exactly once, its amount, to its
- * player, and no other bet was credited; no bet of a settled period is still waiting.
+ * player, and no other bet was credited; each settled period's figures add up and match its bets; no bet
+ * of a settled period is still waiting.
  */
 export const COLOUR_LEDGER_CHECKS: readonly LedgerCheck[] = [
   {
@@ -69,6 +70,49 @@ export const COLOUR_LEDGER_CHECKS: readonly LedgerCheck[] = [
         (row) =>
           `colour bet ${row.id} (${row.status}, ${row.amount_minor}): ${row.credits} credits of ` +
           `${row.credited_minor} in all, ${row.wrong} to another wallet`,
+      );
+    },
+  },
+  {
+    name: 'colour-period-figures-add-up',
+    description:
+      'each settled colour period records its bets: count, stake, fee and payout sums; stake = fee + contract; house take = stake − payout',
+    async run(db, limit) {
+      const result = await sql<{
+        id: number;
+        bet_count: number;
+        stake_total_minor: number;
+        fee_total_minor: number;
+        contract_total_minor: number;
+        payout_total_minor: number;
+        house_take_minor: number;
+        bets: number;
+        stakes: number;
+        fees: number;
+        payouts: number;
+      }>`
+        select p.id, p.bet_count, p.stake_total_minor, p.fee_total_minor, p.contract_total_minor,
+          p.payout_total_minor, p.house_take_minor, count(b.id) as bets,
+          coalesce(sum(b.stake_minor), 0) as stakes, coalesce(sum(b.fee_minor), 0) as fees,
+          coalesce(sum(b.amount_minor), 0) as payouts
+        from colour_periods p left join colour_bets b on b.period_id = p.id
+        where p.status = 'settled'
+        group by p.id, p.bet_count, p.stake_total_minor, p.fee_total_minor, p.contract_total_minor,
+          p.payout_total_minor, p.house_take_minor
+        having count(b.id) <> p.bet_count or coalesce(sum(b.stake_minor), 0) <> p.stake_total_minor
+          or coalesce(sum(b.fee_minor), 0) <> p.fee_total_minor
+          or coalesce(sum(b.amount_minor), 0) <> p.payout_total_minor
+          or p.stake_total_minor <> p.fee_total_minor + p.contract_total_minor
+          or p.house_take_minor <> p.stake_total_minor - p.payout_total_minor
+        order by p.id
+        limit ${limit}
+      `.execute(db);
+      return result.rows.map(
+        (row) =>
+          `colour period ${row.id}: recorded ${row.bet_count} bets, stake ${row.stake_total_minor}, fee ` +
+          `${row.fee_total_minor}, contract ${row.contract_total_minor}, payout ${row.payout_total_minor}, ` +
+          `house take ${row.house_take_minor}; its bets: ${row.bets}, stake ${row.stakes}, fee ${row.fees}, ` +
+          `payout ${row.payouts}`,
       );
     },
   },

@@ -61,8 +61,9 @@ export interface SettledBetsWagering {
  * is locked (the state guard: an already settled period is left alone, so settling twice is impossible),
  * its seed derived from the room's chain and its result computed; one UPDATE settles every waiting bet
  * (W → S with its payout, or F); the wins are credited set-based from game escrow (GUW); the fees go to
- * fee revenue and the margin to (or from) the house; one statement takes the settled stakes off the
- * players' needs_bet; the period is marked settled with its seed revealed and the house's totals.
+ * fee revenue and the contracts left after the wins to (or from) the house; one statement takes the
+ * settled stakes off the players' needs_bet; the period is marked settled with its seed revealed and the
+ * house's figures (stake, fee, contract, payout and the house's take, stake − payout).
  */
 export class ColourSettlementService {
   constructor(
@@ -95,11 +96,24 @@ export class ColourSettlementService {
       const row = await lockPeriod(trx, database.dialect, room, period);
       if (!row) throw new Error(`colour period ${room} ${period} vanished`);
       if (row.status === 'settled') return 'already_settled';
+      // A period is bound to the chain that covered it when its row was made, and a chain is only ever
+      // committed before its first period begins; either failing would mean a result from another seed.
+      if (row.chain_id !== chain.id || row.chain_index !== chainIndex) {
+        throw new Error(`colour period ${room} ${period} is bound to chain ${row.chain_id}, not ${chain.id}`);
+      }
+      if (chain.created_at >= startAt) {
+        throw new Error(`colour period ${room} ${period} began before chain ${chain.id} was committed`);
+      }
 
       const seedHex = await chains.seedOf(trx, chain, chainIndex);
       const result = await colourResultFromSeed(seedHex, room, period);
       const tenths = payoutTenthsSql(result.number);
       const totals = await waitingTotals(trx, row.id, tenths);
+      if (totals.stake !== totals.fee + totals.contract) {
+        throw new Error(
+          `colour period ${row.id}: stakes ${totals.stake} ≠ fees ${totals.fee} + contracts ${totals.contract}`,
+        );
+      }
       await settleWaitingBets(trx, row.id, tenths, result, now);
       const wins = await postBulkWalletCredits(trx, database.dialect, {
         debit: 'game_escrow',
@@ -124,6 +138,7 @@ export class ColourSettlementService {
           idempotencyKey: colourFeeKey(row.id),
         });
       }
+      // The fee went to fee revenue above; what is left of the contracts after the wins goes to the house.
       const marginMinor = totals.contract - totals.payout;
       if (marginMinor !== 0) {
         const house = systemAccount('game_house');
@@ -151,8 +166,9 @@ export class ColourSettlementService {
         betCount: totals.count,
         stakeMinor: totals.stake,
         feeMinor: totals.fee,
+        contractMinor: totals.contract,
         payoutMinor: totals.payout,
-        marginMinor,
+        houseTakeMinor: totals.stake - totals.payout,
         now,
       });
       if (!marked) throw new Error(`colour period ${row.id} was settled by someone else while locked`);

@@ -2,6 +2,11 @@ import { getMarket, type MarketCode } from '@app/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import type { AuthGuard } from '../../../http/auth-guard.ts';
+import {
+  createAuditedOperatorGuard,
+  createOperatorGuard,
+  type OperatorAuditSink,
+} from '../../../http/operator-guard.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
@@ -10,6 +15,8 @@ import { registerColourRoutes } from './colour.routes.ts';
 import { COLOUR_CHAIN_LENGTH, ColourChainService } from './colour-chain.service.ts';
 import { ColourEngine } from './colour-engine.ts';
 import { ColourGameService } from './colour-game.service.ts';
+import { registerColourOperatorRoutes } from './colour-operator.routes.ts';
+import { ColourOperatorService } from './colour-operator.service.ts';
 import { ColourSettlementService, type SettledBetsWagering } from './colour-settlement.service.ts';
 
 export interface ColourGameModuleDependencies {
@@ -23,6 +30,8 @@ export interface ColourGameModuleDependencies {
   wagering: SettledBetsWagering;
   /** Links per hash chain; tests use short chains, production COLOUR_CHAIN_LENGTH. */
   chainLength?: number;
+  /** Renew a chain once fewer than this many of its periods remain; by default a tenth of its length. */
+  renewAheadPeriods?: number;
 }
 
 /** The colour game: its chains, settlement, engine and the player's service. */
@@ -31,13 +40,20 @@ export interface ColourGameModule {
   settlement: ColourSettlementService;
   engine: ColourEngine;
   game: ColourGameService;
+  operator: ColourOperatorService;
 }
 
 /** Builds the colour game's services; the engine is started by the caller. */
 export function createColourGameModule(dependencies: ColourGameModuleDependencies): ColourGameModule {
   const { database, clock, ledger, settings, market, logger, wagering } = dependencies;
   const timeZone = getMarket(market).timeZone;
-  const chains = new ColourChainService(dependencies.chainLength ?? COLOUR_CHAIN_LENGTH);
+  const chains = new ColourChainService(dependencies.chainLength ?? COLOUR_CHAIN_LENGTH, {
+    logger,
+    timeZone,
+    ...(dependencies.renewAheadPeriods === undefined
+      ? {}
+      : { renewAheadPeriods: dependencies.renewAheadPeriods }),
+  });
   const settlement = new ColourSettlementService(database, clock, ledger, chains, timeZone, wagering);
   return {
     chains,
@@ -52,14 +68,27 @@ export function createColourGameModule(dependencies: ColourGameModuleDependencie
       chains,
       market,
     }),
+    operator: new ColourOperatorService(database.db),
   };
 }
 
-/** Registers the colour game's routes. */
+export interface ColourGameRegistration {
+  authGuard: AuthGuard;
+  /** Where refused operator calls are recorded; without it they are refused all the same. */
+  audit?: OperatorAuditSink;
+  /** ADMIN_TOKEN: without one, every operator call answers 401. */
+  adminToken?: string | undefined;
+}
+
+/** Registers the colour game's player calls and its operator API under /admin/api. */
 export function registerColourGameModule(
   app: FastifyInstance,
   module: ColourGameModule,
-  options: { authGuard: AuthGuard },
+  options: ColourGameRegistration,
 ): void {
+  const operatorGuard = options.audit
+    ? createAuditedOperatorGuard(options.adminToken, options.audit)
+    : createOperatorGuard(options.adminToken);
   registerColourRoutes(app, { authGuard: options.authGuard, game: module.game });
+  registerColourOperatorRoutes(app, { operatorGuard, operator: module.operator });
 }

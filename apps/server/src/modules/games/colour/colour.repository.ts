@@ -42,12 +42,34 @@ export async function findLatestChain(
   return roomChains(db, room).orderBy('first_period_start_at', 'desc').limit(1).executeTakeFirst();
 }
 
-/** The room's first chain: nothing before its first period is ever drawn. */
-export async function findFirstChain(
+/** The room's chains whose first period starts at or before `latestStart`, oldest first. */
+export async function listChainsStartingBy(
   db: Kysely<Database>,
   room: ColourCategory,
-): Promise<ColourChainRow | undefined> {
-  return roomChains(db, room).orderBy('first_period_start_at', 'asc').limit(1).executeTakeFirst();
+  latestStart: number,
+): Promise<ColourChainRow[]> {
+  return roomChains(db, room)
+    .where('first_period_start_at', '<=', latestStart)
+    .orderBy('first_period_start_at', 'asc')
+    .execute();
+}
+
+/** A chain as it is published: everything but its secret. */
+export type PublishedChainRow = Omit<ColourChainRow, 'secret_hex'>;
+
+/** The room's latest chains, newest first, without their secrets. */
+export async function listRecentChains(
+  db: Kysely<Database>,
+  room: ColourCategory,
+  limit: number,
+): Promise<PublishedChainRow[]> {
+  return db
+    .selectFrom('colour_chains')
+    .select(['id', 'room', 'chain_length', 'terminal_hash', 'first_period_start_at', 'created_at'])
+    .where('room', '=', room)
+    .orderBy('first_period_start_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Stores a chain and its checkpoints; answers the chain, or undefined when another leader stored it first. */
@@ -257,8 +279,9 @@ export async function markPeriodSettled(
     betCount: number;
     stakeMinor: number;
     feeMinor: number;
+    contractMinor: number;
     payoutMinor: number;
-    marginMinor: number;
+    houseTakeMinor: number;
     now: number;
   },
 ): Promise<boolean> {
@@ -272,8 +295,9 @@ export async function markPeriodSettled(
       bet_count: values.betCount,
       stake_total_minor: values.stakeMinor,
       fee_total_minor: values.feeMinor,
+      contract_total_minor: values.contractMinor,
       payout_total_minor: values.payoutMinor,
-      margin_minor: values.marginMinor,
+      house_take_minor: values.houseTakeMinor,
       settled_at: values.now,
     })
     .where('id', '=', periodId)
@@ -300,6 +324,27 @@ export async function listSettledPeriods(
     .where('room', '=', room)
     .where('status', '=', 'settled')
     .orderBy('start_at', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { count: Number(countRow.count), rows };
+}
+
+/** A page of settled periods (one room, or all), newest first, with their house figures, and how many. */
+export async function listSettledPeriodsForOperator(
+  db: Kysely<Database>,
+  room: ColourCategory | undefined,
+  window: PageWindow,
+): Promise<{ count: number; rows: ColourPeriodRow[] }> {
+  const settled = db.selectFrom('colour_periods').where('status', '=', 'settled');
+  const scoped = room === undefined ? settled : settled.where('room', '=', room);
+  const countRow = await scoped
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const rows = await scoped
+    .selectAll()
+    .orderBy('start_at', 'desc')
+    .orderBy('room', 'asc')
     .limit(window.limit)
     .offset(window.offset)
     .execute();

@@ -1,26 +1,34 @@
 import {
+  type AdminColourPeriodListResponse,
   COLOUR_DIGITS,
   COLOUR_PERIOD_MS,
+  type ColourChainCommitmentsResponse,
   ColourMessage,
   colourPayoutMinor,
   GUESS_TYPES,
+  minorToDecimalString,
   payoutMultiplierTenths,
   periodNumberAt,
   type UserGuessDto,
   verifyColourRound,
 } from '@app/shared';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { registerErrorHandling } from '../../../http/error-handler.ts';
+import { OPERATOR_AUTH_FAILED_EVENT } from '../../../http/operator-guard.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../../test-support/test-database.ts';
+import { AuditLog } from '../../accounts/audit-log.service.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
+import { checkLedger } from '../../ledger/ledger-check.service.ts';
 import { balanceOf, createBuyer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
-import { type ColourGameModule, createColourGameModule } from './colour.module.ts';
+import { type ColourGameModule, createColourGameModule, registerColourGameModule } from './colour.module.ts';
+import { COLOUR_LEDGER_CHECKS } from './colour-ledger-checks.ts';
 import { payoutTenthsSql } from './colour-settlement.service.ts';
 
 const KOLKATA = 'Asia/Kolkata';
@@ -118,6 +126,15 @@ describeEachDatabase('colour game', (database) => {
     const refused = await bet(validBet());
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toBe(ColourMessage.periodClosed);
+    // The commitments are public before the chains' first period begins.
+    const upcoming = await app.inject({ method: 'GET', url: '/win/fairness/chains' });
+    expect(upcoming.statusCode).toBe(200);
+    expect(upcoming.json().chains.map((chain: { category: string; state: string }) => chain.state)).toEqual([
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
     clock.set(MIDNIGHT_IST + COLOUR_PERIOD_MS + 5_000);
     const fairness = await app.inject({
       method: 'GET',
@@ -272,7 +289,8 @@ describeEachDatabase('colour game', (database) => {
     expect(totals.payout_total_minor).toBe(
       wins - (eBet?.status === 'S' ? Math.round(Number(eBet.amount) * 100) : 0),
     );
-    expect(totals.margin_minor).toBe(stakesP - totals.fee_total_minor - totals.payout_total_minor);
+    expect(totals.contract_total_minor).toBe(stakesP - totals.fee_total_minor);
+    expect(totals.house_take_minor).toBe(stakesP - totals.payout_total_minor);
 
     // The state guard: settling again changes nothing.
     expect(await colour.settlement.settle('P', totals.start_at)).toBe('already_settled');
@@ -360,5 +378,152 @@ describeEachDatabase('colour game', (database) => {
     expect(later.previous_seed).toMatch(/^[0-9a-f]{64}$/);
     expect(check).toMatchObject({ ok: true, previousSeedMatches: true });
     await expectLedgerClean(database());
+  });
+
+  it('publishes the chain commitment of each room, never its secret', async () => {
+    const response = await app.inject({ method: 'GET', url: '/win/fairness/chains?t=1' });
+    expect(response.statusCode).toBe(200);
+    const { chains } = response.json() as ColourChainCommitmentsResponse;
+    expect(chains.map((chain) => chain.category)).toEqual(['P', 'S', 'B', 'E']);
+    const stored = await database().db.selectFrom('colour_chains').selectAll().execute();
+    for (const chain of chains) {
+      const row = stored.find((candidate) => candidate.room === chain.category);
+      expect(Object.keys(chain).sort()).toEqual(
+        [
+          'category',
+          'chain_length',
+          'create_time',
+          'first_period',
+          'last_period',
+          'state',
+          'terminal_hash',
+        ].sort(),
+      );
+      expect(chain).toMatchObject({
+        terminal_hash: row?.terminal_hash,
+        first_period: '20250305002',
+        last_period: periodNumberAt(MIDNIGHT_IST + TEST_CHAIN_LENGTH * COLOUR_PERIOD_MS, KOLKATA),
+        chain_length: TEST_CHAIN_LENGTH,
+        create_time: row?.created_at,
+        state: 'current',
+      });
+      expect(chain.create_time).toBeLessThan(MIDNIGHT_IST + COLOUR_PERIOD_MS);
+      expect(response.body).not.toContain(row?.secret_hex);
+    }
+    // The commitment is the one every round of the chain is checked against.
+    const fairness = await app.inject({ method: 'GET', url: '/win/fairness?category=S&period=20250305003' });
+    const one = await app.inject({ method: 'GET', url: '/win/fairness/chains?category=S' });
+    expect(one.json().chains).toHaveLength(1);
+    expect(one.json().chains[0].terminal_hash).toBe(fairness.json().terminal_hash);
+    expect((await app.inject({ method: 'GET', url: '/win/fairness/chains?category=X' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('gives the operator the house figures of each settled period, behind the operator token', async () => {
+    const adminToken = 'colour-operator-token-0123456789';
+    const audit = new AuditLog(database().db, clock);
+    const operatorApp = Fastify({ logger: false });
+    registerErrorHandling(operatorApp, 65_536);
+    registerColourGameModule(operatorApp, colour, {
+      authGuard: async () => {
+        throw new Error('no player call in this test');
+      },
+      audit,
+      adminToken,
+    });
+    await operatorApp.ready();
+    try {
+      const list = (query: string, token: string | null = adminToken) =>
+        operatorApp.inject({
+          method: 'GET',
+          url: `/admin/api/colour/periods${query}`,
+          headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        });
+      expect((await list('?category=P', null)).statusCode).toBe(401);
+      expect((await list('?category=P', 'not-the-token-at-all-000000')).statusCode).toBe(401);
+      const refusals = await audit.recent({ event: OPERATOR_AUTH_FAILED_EVENT });
+      expect(refusals[0]?.detail).toEqual({ route: 'GET /admin/api/colour/periods' });
+      expect((await list('?category=X')).statusCode).toBe(400);
+      expect((await list('?p_size=1000')).statusCode).toBe(400);
+
+      const response = await list('?category=P&p=1&p_size=100');
+      expect(response.statusCode).toBe(200);
+      const page = response.json() as AdminColourPeriodListResponse;
+      const settledP = await database()
+        .db.selectFrom('colour_periods')
+        .selectAll()
+        .where('room', '=', 'P')
+        .where('status', '=', 'settled')
+        .orderBy('start_at', 'desc')
+        .execute();
+      expect(page.page.count).toBe(settledP.length);
+      expect(page.queryset.map((row) => row.period)).toEqual(settledP.map((row) => row.period));
+      // Period 002 took the bets of every type: its figures, recomputed from the bets themselves.
+      const bets = await database()
+        .db.selectFrom('colour_bets')
+        .selectAll()
+        .where('room', '=', 'P')
+        .where('period', '=', '20250305002')
+        .execute();
+      const sum = (pick: (row: (typeof bets)[number]) => number) =>
+        bets.reduce((total, row) => total + pick(row), 0);
+      const stake = sum((row) => row.stake_minor);
+      const fee = sum((row) => row.fee_minor);
+      const payout = sum((row) => row.amount_minor);
+      expect(fee).toBe(stake * 0.02);
+      const period002 = page.queryset.find((row) => row.period === '20250305002');
+      const drawn = settledP.find((row) => row.period === '20250305002');
+      expect(period002).toEqual({
+        period: '20250305002',
+        category: 'P',
+        price: drawn?.price,
+        result: drawn?.result_number,
+        bet_count: bets.length,
+        stake: minorToDecimalString(stake),
+        fee: minorToDecimalString(fee),
+        contract: minorToDecimalString(stake - fee),
+        payout: minorToDecimalString(payout),
+        house_take: minorToDecimalString(stake - payout),
+        settled_time: drawn?.settled_at,
+      });
+      // A period without bets is listed with zeros; every room's periods when no category is given.
+      expect(page.queryset.find((row) => row.period === '20250305004')).toMatchObject({
+        bet_count: 0,
+        stake: '0.00',
+        house_take: '0.00',
+      });
+      const all = (await list('?p=1&p_size=2')).json() as AdminColourPeriodListResponse;
+      const everyRoom = await database()
+        .db.selectFrom('colour_periods')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('status', '=', 'settled')
+        .executeTakeFirstOrThrow();
+      expect(all.page.count).toBe(Number(everyRoom.count));
+      expect(all.queryset).toHaveLength(2);
+
+      // Figures that do not add up are reported by the ledger check and never shown as if they did.
+      const tamper = (delta: number) =>
+        database()
+          .db.updateTable('colour_periods')
+          .set((eb) => ({ house_take_minor: eb('house_take_minor', '+', delta) }))
+          .where('room', '=', 'P')
+          .where('period', '=', '20250305002')
+          .execute();
+      await tamper(1);
+      const report = await checkLedger(database(), COLOUR_LEDGER_CHECKS);
+      expect(
+        report.checks.find((check) => check.name === 'colour-period-figures-add-up')?.violations,
+      ).toEqual([expect.stringContaining(`colour period ${drawn?.id}:`)]);
+      expect((await list('?category=P')).statusCode).toBe(500);
+      await tamper(-1);
+    } finally {
+      await operatorApp.close();
+    }
+  });
+
+  it('has the operator route in the app, refused without the operator token', async () => {
+    const response = await app.inject({ method: 'GET', url: '/admin/api/colour/periods?category=P' });
+    expect(response.statusCode).toBe(401);
   });
 });

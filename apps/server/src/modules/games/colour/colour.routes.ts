@@ -1,11 +1,20 @@
-import { addUserGuessBody, colourFairnessQuery, colourHistoryQuery, colourListQuery } from '@app/shared';
+import {
+  addUserGuessBody,
+  colourChainsQuery,
+  colourFairnessQuery,
+  colourHistoryQuery,
+  colourListQuery,
+} from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
 import { parseInput } from '../../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../../idempotency/idempotency.header.ts';
 import type { ColourGameService } from './colour-game.service.ts';
 
-/** The colour game calls of spec 02 §7 "Guess games", plus GET /win/fairness (issue 7). */
+/**
+ * The colour game calls of spec 02 §7 "Guess games", plus GET /win/fairness (issue 7) and the published
+ * chain commitments, GET /win/fairness/chains (DESIGN.md §3 "Fairness").
+ */
 export function registerColourRoutes(
   app: FastifyInstance,
   { authGuard, game }: { authGuard: AuthGuard; game: ColourGameService },
@@ -33,4 +42,7 @@ export function registerColourRoutes(
     const query = parseInput(colourFairnessQuery, request.query);
     return game.fairness(query.category, query.period);
   });
+  app.get('/win/fairness/chains', (request) =>
+    game.chainCommitments(parseInput(colourChainsQuery, request.query).category),
+  );
 }

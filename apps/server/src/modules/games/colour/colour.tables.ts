@@ -1,7 +1,7 @@
 import type { ColourCategory, GuessType } from '@app/shared';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
-/** Tables of migration 0007-colour-game. */
+/** Tables of migration 0007-colour-game, with the house figures of 0009-colour-period-house-figures. */
 export interface ColourTables {
   colour_chains: ColourChainsTable;
   colour_chain_checkpoints: ColourChainCheckpointsTable;
@@ -44,13 +44,16 @@ export interface ColourPeriodsTable {
   seed_hex: string | null;
   price: number | null;
   result_number: number | null;
-  /** The house's figures of the period, for the operator. */
+  /**
+   * The house's figures of the period, for the operator: stake = fee + contract; payouts are computed on
+   * the contracts; the house's take is stake − payout, the fee included (negative when it lost).
+   */
   bet_count: Total;
   stake_total_minor: Total;
   fee_total_minor: Total;
+  contract_total_minor: Total;
   payout_total_minor: Total;
-  /** Contracts taken minus payouts: what the house won (negative when it lost). */
-  margin_minor: Total;
+  house_take_minor: Total;
   settled_at: number | null;
   created_at: number;
 }
