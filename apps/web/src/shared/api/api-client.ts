@@ -21,6 +21,7 @@ export interface ApiClientDependencies {
   /** Prefix of every path; '' means the page's own origin, which serves the API in production. */
   baseUrl: string;
   getToken: () => string | null;
+  /** Called on a 401 to end the session on this device (the app's client clears the player's values too). */
   clearToken: () => void;
   /** The current interface language, sent as Accept-Language so server messages come translated. */
   getLanguage: () => string;

@@ -1,5 +1,5 @@
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { clearToken, getToken } from '../storage/storage.ts';
+import { clearSession, getToken } from '../storage/storage.ts';
 import { createApiClient } from './api-client.ts';
 
 /** The hash route of the login screen, where every 401 sends the player (spec 01 §4). */
@@ -10,11 +10,15 @@ function goToLogin(): void {
   if (!window.location.hash.startsWith(LOGIN_HASH)) window.location.hash = LOGIN_HASH;
 }
 
-/** The app's API client: same origin, token from storage, Accept-Language from the interface language. */
+/**
+ * The app's API client: same origin, token from storage, Accept-Language from the interface language. A 401
+ * ends the whole session, not only the token, so the early flag and the other values of the player who was
+ * signed in do not stay behind for whoever uses the device next.
+ */
 export const api = createApiClient({
   baseUrl: '',
   getToken,
-  clearToken,
+  clearToken: clearSession,
   getLanguage: currentLanguage,
   onUnauthorized: goToLogin,
 });

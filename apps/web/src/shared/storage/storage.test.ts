@@ -1,19 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  clearSession,
   clearToken,
+  getBankCardOtpRequired,
   getDarkModePreference,
   getDeviceId,
   getEarlyFlag,
   getLanguagePreference,
+  getNickName,
   getNoticeShownDay,
+  getRechargeDetails,
   getToken,
   readItem,
+  SESSION_KEYS,
   StorageKey,
+  setBankCardOtpRequired,
   setDarkModePreference,
   setDeviceId,
   setEarlyFlag,
   setLanguagePreference,
+  setNickName,
+  setNotice,
   setNoticeShownDay,
+  setRechargeDetails,
   setToken,
   subscribeToStorage,
 } from './storage.ts';
@@ -27,6 +36,49 @@ describe('storage', () => {
     clearToken();
     expect(getToken()).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('ends a session by forgetting the player and keeping the device', () => {
+    setToken('tok-1');
+    setEarlyFlag(true);
+    setNickName('Asha');
+    setBankCardOtpRequired(true);
+    setRechargeDetails('upi', '{"pay_upi_account":"asha@upi"}');
+    setRechargeDetails('standard', '{"pay_name":"Asha"}');
+    setDeviceId('device-42');
+    setDarkModePreference(true);
+    setLanguagePreference('vi');
+    setNotice('Inventory time');
+    setNoticeShownDay('2025-03-01');
+
+    clearSession();
+
+    expect(getToken()).toBeNull();
+    expect(getEarlyFlag()).toBe(false);
+    expect(window.localStorage.getItem(StorageKey.isEarly)).toBeNull();
+    expect(getNickName()).toBeNull();
+    expect(getBankCardOtpRequired()).toBe(false);
+    expect(getRechargeDetails('upi')).toBeNull();
+    expect(getRechargeDetails('standard')).toBeNull();
+    expect(getDeviceId()).toBe('device-42');
+    expect(getDarkModePreference()).toBe(true);
+    expect(getLanguagePreference()).toBe('vi');
+    expect(readItem(StorageKey.notice)).toBe('Inventory time');
+    expect(getNoticeShownDay()).toBe('2025-03-01');
+  });
+
+  it('removes the token after the player values, so its listeners see them cleared', () => {
+    setToken('tok-1');
+    setEarlyFlag(true);
+    const seen: Array<[string, boolean]> = [];
+    const unsubscribe = subscribeToStorage((key) => seen.push([key, getEarlyFlag()]));
+    clearSession();
+    unsubscribe();
+    expect(seen.at(-1)).toEqual([StorageKey.token, false]);
+    expect(seen.map(([key]) => key).sort()).toEqual([...SESSION_KEYS].sort());
+    expect(SESSION_KEYS).not.toContain(StorageKey.deviceId);
+    expect(SESSION_KEYS).not.toContain(StorageKey.darkMode);
+    expect(SESSION_KEYS).not.toContain(StorageKey.language);
   });
 
   it('treats an empty stored token as no token', () => {

@@ -26,6 +26,39 @@ export const StorageKey = {
 } as const;
 export type StorageKeyName = (typeof StorageKey)[keyof typeof StorageKey];
 
+/**
+ * Whom a stored value belongs to: the signed-in player's session, or the device whoever uses it. Every key
+ * must be classified (the record's type demands it), so a new per-player value cannot be forgotten when a
+ * session ends and leak to a visitor or to the next player on a shared phone.
+ */
+type StorageScope = 'session' | 'device';
+
+const STORAGE_SCOPES: Readonly<Record<StorageKeyName, StorageScope>> = {
+  token: 'session',
+  // The server trusts a device per account; keeping the id spares a returning player another code.
+  device_id: 'device',
+  // The early flag shows the game tabs; a visitor or the next player must not inherit it.
+  is_early: 'session',
+  dark_mode: 'device',
+  in_app: 'device',
+  // The home notice is the same for everybody, and it shows once a day per device.
+  notice: 'device',
+  notice_shown_day: 'device',
+  nick_name: 'session',
+  bank_card_otp_required: 'session',
+  language: 'device',
+  // The payer's name, phone, e-mail and UPI id are personal details of the player who typed them.
+  recharge_upi_details: 'session',
+  recharge_details: 'session',
+  // A view choice like the theme: it says nothing about the player and is harmless to keep.
+  colour_category: 'device',
+};
+
+/** The keys that end with the session (logout, a 401, a password reset), the token last. */
+export const SESSION_KEYS: readonly StorageKeyName[] = (Object.keys(STORAGE_SCOPES) as StorageKeyName[])
+  .filter((key) => STORAGE_SCOPES[key] === 'session' && key !== StorageKey.token)
+  .concat(StorageKey.token);
+
 type StorageListener = (key: StorageKeyName) => void;
 
 const KNOWN_KEYS = new Set<string>(Object.values(StorageKey));
@@ -118,9 +151,19 @@ export function setToken(token: string): void {
   writeItem(StorageKey.token, token);
 }
 
-/** Forgets the auth token (logout, or a 401 from any call). */
+/** Forgets the auth token only; ending a session uses clearSession, which forgets the player's values too. */
 export function clearToken(): void {
   removeItem(StorageKey.token);
+}
+
+/**
+ * Ends the session on this device (logout, a 401 from any call, a password reset): the token and every value
+ * of the player who held it (early flag, nickname, bank-card OTP flag, saved payer details). The device id,
+ * theme, language and other device values stay. The token goes last, so screens that react to its removal
+ * already read the cleared values.
+ */
+export function clearSession(): void {
+  for (const key of SESSION_KEYS) removeItem(key);
 }
 
 /** The device id the server trusts after an OTP (spec 01 §4 "Login"). */

@@ -1,7 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, switchLanguage } from '../../../i18n/i18n.ts';
 import { getDeviceId, getToken, setDeviceId } from '../../../shared/storage/storage.ts';
 import { fakeFetch, renderWithProviders } from '../../../test/render-with-providers.tsx';
+import { OTP_RESEND_WAIT_SECONDS } from '../hooks/use-otp-countdown.hook.ts';
 import { LoginForm } from './login-form.component.tsx';
 
 type Body = Record<string, unknown>;
@@ -22,6 +25,25 @@ function fill(placeholder: string, value: string) {
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+const VERIFICATION_REQUIRED = {
+  code: 403,
+  msg: 'Verification code required',
+  device_id: 'browser-device-id-0001',
+};
+
+/** Logs in from a new device until the code field shows (the server sent the first code). */
+async function reachCodeField() {
+  fill('Mobile number', '+919876543210');
+  fill('Password', 'secret1');
+  submit();
+  return screen.findByPlaceholderText('Verification code');
+}
+
+afterEach(async () => {
+  Toast.clear();
+  await i18n.changeLanguage('en');
+});
 
 describe('LoginForm', () => {
   it('fills the market prefix when the empty mobile field gets focus', () => {
@@ -117,6 +139,122 @@ describe('LoginForm', () => {
     expect(getToken()).toBeNull();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.queryByPlaceholderText('Verification code')).toBeNull();
+  });
+
+  it('after a 403 offers the OTP button only once the resend wait is over', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    setDeviceId('browser-device-id-0001');
+    stubLogin(VERIFICATION_REQUIRED);
+    renderWithProviders(<LoginForm />);
+    await reachCodeField();
+
+    // The first code has just been sent, so asking again waits as register does.
+    const waiting = screen.getByRole('button', { name: `Wait ${OTP_RESEND_WAIT_SECONDS}s` });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(OTP_RESEND_WAIT_SECONDS * 1000));
+    expect((screen.getByRole('button', { name: 'OTP' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('gets a new device code by logging in without the old one, then signs in with the new one', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    setDeviceId('browser-device-id-0001');
+    const { bodies } = stubLogin(
+      VERIFICATION_REQUIRED,
+      // The first code expired: the attempt with it is refused.
+      {
+        code: 400,
+        msg: 'Verification code is invalid or has expired, please request a new one',
+      },
+      // The OTP button's login without a code: the server sends a new one.
+      VERIFICATION_REQUIRED,
+      { code: 200, token: 'tok-new-code', device_id: 'browser-device-id-0001', msg: 'ok' },
+    );
+    const { router } = renderWithProviders(<LoginForm />);
+    const code = await reachCodeField();
+
+    fireEvent.change(code, { target: { value: '111111' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toContain('please request a new one');
+    expect(bodies[1]).toMatchObject({ verify_code: '111111' });
+
+    act(() => vi.advanceTimersByTime(OTP_RESEND_WAIT_SECONDS * 1000));
+    const toast = vi.spyOn(Toast, 'show');
+    fireEvent.click(screen.getByRole('button', { name: 'OTP' }));
+    expect(await screen.findByRole('button', { name: `Wait ${OTP_RESEND_WAIT_SECONDS}s` })).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith({ content: 'Verification code sent' });
+    expect(bodies[2]).toEqual({
+      mobile_number: '+919876543210',
+      password: 'secret1',
+      host: window.location.host,
+      verify_code: '',
+      device_id: 'browser-device-id-0001',
+    });
+    expect(getToken()).toBeNull();
+
+    fireEvent.change(code, { target: { value: '222222' } });
+    submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mine'));
+    expect(bodies[3]).toMatchObject({ verify_code: '222222', device_id: 'browser-device-id-0001' });
+    expect(getToken()).toBe('tok-new-code');
+  });
+
+  it('asks for the number and password before requesting a new code', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    setDeviceId('browser-device-id-0001');
+    const { bodies } = stubLogin(VERIFICATION_REQUIRED);
+    renderWithProviders(<LoginForm />);
+    await reachCodeField();
+    act(() => vi.advanceTimersByTime(OTP_RESEND_WAIT_SECONDS * 1000));
+
+    fill('Password', '');
+    fireEvent.click(screen.getByRole('button', { name: 'OTP' }));
+    expect(await screen.findByText('password is required')).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('waits as long as a refused code request says, and shows why', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    setDeviceId('browser-device-id-0001');
+    stubLogin(VERIFICATION_REQUIRED, {
+      code: 429,
+      msg: 'Too many login attempts, please try again later',
+      retry_after_seconds: 300,
+    });
+    renderWithProviders(<LoginForm />);
+    await reachCodeField();
+    act(() => vi.advanceTimersByTime(OTP_RESEND_WAIT_SECONDS * 1000));
+
+    fireEvent.click(screen.getByRole('button', { name: 'OTP' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many login attempts');
+    expect(screen.getByRole('button', { name: 'Wait 300s' })).toBeTruthy();
+  });
+
+  it('signs in at once when the new-code request finds the device trusted', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    setDeviceId('browser-device-id-0001');
+    stubLogin(VERIFICATION_REQUIRED, {
+      code: 200,
+      token: 'tok-trusted',
+      device_id: 'browser-device-id-0001',
+      msg: 'ok',
+    });
+    const { router } = renderWithProviders(<LoginForm />);
+    await reachCodeField();
+    act(() => vi.advanceTimersByTime(OTP_RESEND_WAIT_SECONDS * 1000));
+
+    fireEvent.click(screen.getByRole('button', { name: 'OTP' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mine'));
+    expect(getToken()).toBe('tok-trusted');
+  });
+
+  it('shows the server refusal in the interface language', async () => {
+    await switchLanguage('pt-BR');
+    stubLogin({ code: 400, msg: 'Incorrect mobile number or password' });
+    renderWithProviders(<LoginForm />);
+    fill('Número de celular', '+919876543210');
+    fill('Senha', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Número de celular ou senha incorretos');
   });
 
   it('links to register and to the password reset', () => {

@@ -8,6 +8,7 @@ import { useErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
 import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { setDeviceId } from '../../../shared/storage/storage.ts';
 import { login } from '../api/auth.api.ts';
+import { useDeviceCode } from '../hooks/use-device-code.hook.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
 import { useStartSession } from '../hooks/use-start-session.hook.ts';
 import { isValid, validateLogin } from '../rules/auth-validation.rule.ts';
@@ -16,6 +17,7 @@ import styles from './auth.module.css';
 import { DevOutboxHint } from './dev-outbox-hint.component.tsx';
 import { MobileField } from './mobile-field.component.tsx';
 import { PasswordField } from './password-field.component.tsx';
+import { SendCodeButton } from './send-code-button.component.tsx';
 import { VerifyCodeField } from './verify-code-field.component.tsx';
 
 /** Where a successful login goes (spec 01 §4). */
@@ -23,7 +25,9 @@ export const AFTER_LOGIN_PATH = '/mine';
 
 /**
  * The login form (spec 01 §2, §4, §5): mobile and password; the code field appears only after the server
- * answered 403 for a device it does not know yet. 200 stores the token and device id and opens /mine.
+ * answered 403 for a device it does not know yet, with an OTP button that asks for a new code (after the
+ * resend wait) when the first one expired or died of wrong tries. 200 stores the token and device id and
+ * opens /mine.
  */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -37,12 +41,28 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [verifyCode, setVerifyCode] = useState('');
   const [verifyCodeShown, setVerifyCodeShown] = useState(false);
-  const { setErrors, message, editing } = useFieldErrors();
+  const { setErrors, set, message, editing } = useFieldErrors();
   const [submitting, setSubmitting] = useState(false);
+  const deviceCode = useDeviceCode();
+
+  function signIn(token: string, deviceId: string) {
+    startSession(token, deviceId);
+    navigate(AFTER_LOGIN_PATH, { replace: true });
+  }
+
+  async function requestNewCode() {
+    // A new code comes from a login without one, so the number and password must be there (spec 01 §5).
+    const found = validateLogin({ mobile, password, verifyCode: '', verifyCodeShown: false }, mobilePrefix);
+    set('mobile', found.mobile ?? null);
+    set('password', found.password ?? null);
+    if (!isValid(found) || submitting) return;
+    const outcome = await deviceCode.request({ mobileNumber: mobile.trim(), password });
+    if (outcome?.kind === 'signed_in') signIn(outcome.token, outcome.deviceId);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || deviceCode.sending) return;
     const found = validateLogin({ mobile, password, verifyCode, verifyCodeShown }, mobilePrefix);
     setErrors(found);
     // The call is skipped while a required field is empty (spec 01 §5).
@@ -61,10 +81,11 @@ export function LoginForm() {
       if (outcome.kind === 'verification_required') {
         setDeviceId(outcome.deviceId);
         setVerifyCodeShown(true);
+        // The server has just sent the code (or kept one sent moments ago), so the OTP button waits first.
+        deviceCode.start();
         return;
       }
-      startSession(outcome.token, outcome.deviceId);
-      navigate(AFTER_LOGIN_PATH, { replace: true });
+      signIn(outcome.token, outcome.deviceId);
     } catch (error) {
       showError(errorMessage(error));
     } finally {
@@ -93,6 +114,13 @@ export function LoginForm() {
           onValueChange={editing('verifyCode', setVerifyCode)}
           error={message('verifyCode')}
           autoFocus
+          action={
+            <SendCodeButton
+              onClick={() => void requestNewCode()}
+              secondsLeft={deviceCode.secondsLeft}
+              sending={deviceCode.sending || submitting}
+            />
+          }
           hint={
             <>
               <p className={styles.notice} data-testid="new-device-notice">

@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToken, setToken } from '../../../shared/storage/storage.ts';
+import {
+  getDeviceId,
+  getEarlyFlag,
+  getToken,
+  setDeviceId,
+  setEarlyFlag,
+  setToken,
+} from '../../../shared/storage/storage.ts';
 import { fakeFetch, renderWithProviders } from '../../../test/render-with-providers.tsx';
 import { ResetPasswordForm } from './reset-password-form.component.tsx';
 
@@ -60,8 +67,10 @@ describe('ResetPasswordForm', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('resets with PUT, drops the revoked token, shows "Reset Completed" and then goes back', async () => {
+  it('resets with PUT, ends the revoked session, shows "Reset Completed" and then goes back', async () => {
     setToken('old-session');
+    setEarlyFlag(true);
+    setDeviceId('device-id-0000000042');
     const onDone = vi.fn();
     const calls = stubServer({
       '/user/reset_password': () => ({ code: 200, msg: 'Your password is successful reset.' }),
@@ -81,6 +90,8 @@ describe('ResetPasswordForm', () => {
       body: { mobile_number: '+919876543210', verify_code: '111222', password: 'brand-new-pass' },
     });
     expect(getToken()).toBeNull();
+    expect(getEarlyFlag()).toBe(false);
+    expect(getDeviceId()).toBe('device-id-0000000042');
     expect(onDone).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

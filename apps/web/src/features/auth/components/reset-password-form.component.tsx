@@ -7,7 +7,7 @@ import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { useErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
 import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { showCompletedDialog } from '../../../shared/dialogs/message-dialogs.ts';
-import { clearToken } from '../../../shared/storage/storage.ts';
+import { clearSession } from '../../../shared/storage/storage.ts';
 import { resetPassword } from '../api/auth.api.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
 import { useSendCode } from '../hooks/use-send-code.hook.ts';
@@ -22,7 +22,7 @@ import { VerifyCodeField } from './verify-code-field.component.tsx';
 /**
  * The reset password form (spec 01 §2, §5, §8): mobile with the OTP button, code and new password. Success
  * shows "Reset Completed", then `onDone` goes back. The server ends every session of the account, so this
- * browser's token is dropped too.
+ * browser's session (the token and the player's stored values) ends too.
  */
 export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -54,7 +54,7 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
     setSubmitting(true);
     try {
       await resetPassword(api, { mobileNumber: mobile.trim(), verifyCode: verifyCode.trim(), password });
-      clearToken();
+      clearSession();
       queryClient.clear();
       await showCompletedDialog(t('resetPassword.completedText'), t('resetPassword.completedTitle'));
       onDone();

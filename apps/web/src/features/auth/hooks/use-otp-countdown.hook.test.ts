@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { OTP_RESEND_WAIT_SECONDS, useOtpCountdown } from './use-otp-countdown.hook.ts';
 
@@ -27,6 +28,23 @@ describe('useOtpCountdown', () => {
     const { result } = renderHook(() => useOtpCountdown());
     act(() => result.current.start(12));
     expect(result.current.secondsLeft).toBe(12);
+  });
+
+  it('shows the wait in the same render as the change that started it', () => {
+    vi.useFakeTimers();
+    const renders: Array<[boolean, number]> = [];
+    const { result } = renderHook(() => {
+      const [alertShown, setAlertShown] = useState(false);
+      const countdown = useOtpCountdown();
+      renders.push([alertShown, countdown.secondsLeft]);
+      return { countdown, setAlertShown };
+    });
+    act(() => {
+      result.current.countdown.start(42);
+      result.current.setAlertShown(true);
+    });
+    // A screen that shows a refusal's alert never shows the OTP button enabled beside it.
+    expect(renders.filter(([alertShown]) => alertShown)[0]).toEqual([true, 42]);
   });
 
   it('catches up after the tab slept instead of counting from where it stopped', () => {

@@ -27,8 +27,13 @@ export function useOtpCountdown(now: () => number = Date.now) {
     return () => window.clearInterval(timer);
   }, [endsAt]);
 
+  // The first number is set with the end time rather than by the effect, so the button says "Wait Ns" in
+  // the same render as whatever else the send changed (the code-sent toast, a refusal's alert).
   const start = useCallback(
-    (seconds: number = OTP_RESEND_WAIT_SECONDS) => setEndsAt(now() + seconds * TICK_MS),
+    (seconds: number = OTP_RESEND_WAIT_SECONDS) => {
+      setEndsAt(now() + seconds * TICK_MS);
+      setSecondsLeft(Math.max(0, Math.ceil(seconds)));
+    },
     [now],
   );
 

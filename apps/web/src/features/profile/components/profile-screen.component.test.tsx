@@ -2,9 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  getDarkModePreference,
+  getDeviceId,
   getEarlyFlag,
   getNickName,
   getToken,
+  setDarkModePreference,
+  setDeviceId,
   setInAppFlag,
   setToken,
 } from '../../../shared/storage/storage.ts';
@@ -152,11 +156,16 @@ describe('ProfileScreen', () => {
     expect(screen.queryByTestId('download-app-bar')).toBeNull();
   });
 
-  it('logs out only after confirmation: POST /user/logout, token cleared, /login', async () => {
+  it('logs out only after confirmation: POST /user/logout, session cleared, /login', async () => {
     setToken('tok');
+    setDeviceId('device-id-0000000042');
+    setDarkModePreference(true);
     const calls = stubServer([profileBody()], { '/user/logout': () => ({ code: 200, msg: 'Logged out' }) });
     const { router } = renderWithProviders(<ProfileScreen hasScreen={hasScreen} />);
     await screen.findByTestId('profile-summary');
+    // The profile stored the early flag (is_early true) and the nickname for this player.
+    await waitFor(() => expect(getEarlyFlag()).toBe(true));
+    expect(getNickName()).toBe('Asha');
 
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
@@ -176,6 +185,29 @@ describe('ProfileScreen', () => {
       { path: '/user/logout', method: 'POST', body: {} },
     ]);
     expect(getToken()).toBeNull();
+    // Nothing of this player stays for a visitor or the next player: the Win tab follows the early flag.
+    expect(getEarlyFlag()).toBe(false);
+    expect(getNickName()).toBeNull();
+    expect(getDeviceId()).toBe('device-id-0000000042');
+    expect(getDarkModePreference()).toBe(true);
+  });
+
+  it('logs out locally even when the server call fails', async () => {
+    setToken('tok');
+    stubServer([profileBody()], { '/user/logout': () => ({ code: 500, msg: 'boom' }) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { router } = renderWithProviders(<ProfileScreen hasScreen={hasScreen} />);
+    await screen.findByTestId('profile-summary');
+    await waitFor(() => expect(getEarlyFlag()).toBe(true));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    const confirm = confirmDialog(await screen.findByText('Are you sure you want to log out?'));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getToken()).toBeNull();
+    expect(getEarlyFlag()).toBe(false);
   });
 
   it('changes the nickname (trimmed) and reloads the profile', async () => {
@@ -206,6 +238,25 @@ describe('ProfileScreen', () => {
       nick_name: 'Golden Goose',
     });
     expect(calls.filter((call) => call.path === '/user/profile')).toHaveLength(2);
+  });
+
+  it('shows the server’s refusal of a nickname with the field’s label', async () => {
+    setToken('tok');
+    stubServer([profileBody()], {
+      '/user/change_nick_name': () => ({
+        code: 400,
+        msg: 'nick_name must not contain invisible formatting characters',
+      }),
+    });
+    renderWithProviders(<ProfileScreen hasScreen={hasScreen} />);
+    await screen.findByTestId('profile-summary');
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Change nickname' }));
+    fireEvent.change(await screen.findByPlaceholderText('Nickname'), { target: { value: 'Asha\u202E' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('nick-name-error')).textContent).toBe(
+      'nickname must not contain invisible formatting characters',
+    );
   });
 
   it('shows the home notice from the menu', async () => {

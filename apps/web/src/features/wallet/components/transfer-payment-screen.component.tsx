@@ -1,15 +1,25 @@
 import { parseMoneyToMinor, SERIAL_NUMBER_PATTERN } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
 import { ScreenToolbar } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { fetchRechargeBySn } from '../api/wallet.api.ts';
+import { walletQueryKeys } from '../hooks/wallet-query-keys.ts';
 import { copyText } from '../launchers/clipboard.launcher.ts';
 import { openAppLink } from '../launchers/gateway-form.launcher.ts';
-import { UPI_APPS, type UpiApp, upiPayLink } from '../rules/upi-app-links.rule.ts';
+import {
+  isAndroidUserAgent,
+  payeeNameFromPayLink,
+  UPI_APPS,
+  type UpiApp,
+  upiAppLink,
+} from '../rules/upi-app-links.rule.ts';
 import { withTestId } from './dialog-action.ts';
 import styles from './wallet.module.css';
 
@@ -33,10 +43,17 @@ function readOrder(search: URLSearchParams): ManualOrder | null {
   return complete ? { upiAccount, price, serialNumber } : null;
 }
 
+/** The app's own address of a hash route, as a web address another app or Chrome can open. */
+function appAddress(path: string): string {
+  return new URL(`#${path}`, window.location.href).href;
+}
+
 /**
  * The manual UPI recharge page /transferPayment (spec 02 §2 "Payment pages"): the amount, the account to
- * pay with a copy button, and Go Transfer, whose dialog opens Paytm, GooglePay or PhonePe with the payment
- * filled in and moves on to /rechargePayment?sn for the UTR.
+ * pay with a copy button, and Go Transfer, whose dialog opens Paytm, GooglePay or PhonePe with a upi://pay
+ * payment filled in and moves on to /rechargePayment?sn for the UTR. The page's query has no payee name, so
+ * it reads the recharge (query_recharge_by_sn, whose upi://pay link names the payee); the apps open without
+ * a name until, or unless, that answer is there.
  */
 export function TransferPaymentScreen() {
   const { t } = useTranslation();
@@ -47,6 +64,13 @@ export function TransferPaymentScreen() {
   const { currency } = useMarket();
   const [choosing, setChoosing] = useState(false);
   const order = readOrder(search);
+  const serialNumber = order?.serialNumber ?? '';
+  // The same query as /rechargePayment, so the page the payer moves on to starts from this answer.
+  const recharge = useQuery({
+    queryKey: walletQueryKeys.rechargeBySn(serialNumber),
+    queryFn: ({ signal }) => fetchRechargeBySn(api, serialNumber, signal),
+    enabled: order !== null,
+  });
 
   if (!order) {
     return (
@@ -68,16 +92,22 @@ export function TransferPaymentScreen() {
 
   function openApp(app: UpiApp, payment: ManualOrder) {
     setChoosing(false);
-    // Into the app's UTR page first; the UPI app then opens over it and the payer comes back to it.
-    navigate(paymentPath);
-    openAppLink(
-      upiPayLink(app.payLink, {
+    const payeeName = recharge.data ? payeeNameFromPayLink(recharge.data.qr_code, payment.upiAccount) : null;
+    const link = upiAppLink(
+      app,
+      {
         upiAccount: payment.upiAccount,
+        payeeName,
         price: payment.price,
         currency,
         serialNumber: payment.serialNumber,
-      }),
+      },
+      // Without the chosen app Chrome returns to the UTR page, whose "Open UPI app" lets any UPI app pay.
+      { android: isAndroidUserAgent(navigator.userAgent), fallbackUrl: appAddress(paymentPath) },
     );
+    // Into the app's UTR page first; the UPI app then opens over it and the payer comes back to it.
+    navigate(paymentPath);
+    openAppLink(link);
   }
 
   return (

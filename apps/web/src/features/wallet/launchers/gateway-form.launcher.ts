@@ -35,8 +35,9 @@ export function openPaymentAddress(url: string): void {
 }
 
 /**
- * Opens a UPI app's pay link (upi://, tez://, phonepe://, paytmmp://). The system hands the link to the
- * app; where no app takes it, the browser stays on the page.
+ * Opens a UPI pay link: a plain `upi://pay` link, or on Android Chrome's `intent://` form of it that names
+ * one app's package. The system hands the link to the app; where no app takes it, the browser stays on the
+ * page (or follows the intent's fallback address).
  */
 export function openAppLink(link: string): void {
   window.location.href = link;

@@ -1,4 +1,9 @@
-import { cardCoolingDownMessage, needBetMessage, WithdrawalMessage } from '@app/shared';
+import {
+  cardCoolingDownMessage,
+  needBetMessage,
+  WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE,
+  WithdrawalMessage,
+} from '@app/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, switchLanguage } from '../../../i18n/i18n.ts';
 import { translateWithdrawalMessage } from './withdrawal-message.rule.ts';
@@ -35,5 +40,13 @@ describe('translateWithdrawalMessage', () => {
       'Você atingiu o número de saques permitidos hoje',
     );
     expect(translateWithdrawalMessage('Insufficient balance', 'pt')).toBe('Saldo insuficiente');
+  });
+
+  it('explains an amount refused for its thousands separators in the interface language', async () => {
+    expect(translateWithdrawalMessage(WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE, 'in')).toContain('1234.56');
+    await switchLanguage('pt-BR');
+    expect(translateWithdrawalMessage(WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE, 'pt')).toBe(
+      'Digite o valor com um único separador decimal e sem separador de milhar, por exemplo 1234,56',
+    );
   });
 });

@@ -3,6 +3,7 @@ import {
   getMarket,
   type MarketCode,
   needBetMessage,
+  WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE,
   WithdrawalMessage,
 } from '@app/shared';
 import { i18n } from '../../../i18n/i18n.ts';
@@ -23,6 +24,7 @@ const WITHDRAWAL_MESSAGES = {
   [WithdrawalMessage.notAboveFee]: 'withdrawal.messages.notAboveFee',
   [WithdrawalMessage.dailyLimit]: 'withdrawal.messages.dailyLimit',
   [WithdrawalMessage.rateLimited]: 'withdrawal.messages.rateLimited',
+  [WITHDRAWAL_AMOUNT_SEPARATORS_MESSAGE]: 'withdrawal.messages.amountSeparators',
   [INSUFFICIENT_BALANCE_MESSAGE]: 'shopMessages.insufficientBalance',
 } as const;
 

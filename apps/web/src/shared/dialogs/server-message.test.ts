@@ -1,0 +1,139 @@
+import {
+  AccountMessage,
+  changeNickNameBody,
+  createAccountSchemas,
+  type LanguageCode,
+  ServerMessage,
+} from '@app/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { i18n, switchLanguage } from '../../i18n/i18n.ts';
+import { en } from '../../i18n/locales/en.ts';
+import { ApiFailure, ApiNetworkError } from '../api/api-errors.ts';
+import { errorMessage } from './error-message.ts';
+import { translateServerMessage } from './server-message.ts';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+/** The message the server answers for a body the schema refuses (its first issue, as parseInput does). */
+function refusal(schema: z.ZodType, body: unknown): string {
+  const result = schema.safeParse(body);
+  if (result.success) throw new Error('the body was accepted');
+  return result.error.issues[0]?.message ?? '';
+}
+
+const accounts = createAccountSchemas('in');
+const OTHER_LANGUAGES: LanguageCode[] = ['pt-BR', 'es-MX', 'vi'];
+
+describe('translateServerMessage', () => {
+  it('has an English text for every account message, the same as the server writes', () => {
+    expect(Object.keys(en.accountMessages).sort()).toEqual(Object.keys(AccountMessage).sort());
+    for (const [key, text] of Object.entries(AccountMessage)) {
+      expect(en.accountMessages[key as keyof typeof AccountMessage], key).toBe(text);
+      expect(translateServerMessage(text)).toBe(text);
+    }
+  });
+
+  it.each(OTHER_LANGUAGES)('shows every account message in %s', async (language) => {
+    await switchLanguage(language);
+    const shown = new Set<string>();
+    for (const [key, text] of Object.entries(AccountMessage)) {
+      const translated = translateServerMessage(text);
+      expect(translated, key).toBe(i18n.t(`accountMessages.${key as keyof typeof AccountMessage}`));
+      expect(translated, key).not.toBe(text);
+      shown.add(translated);
+    }
+    // Distinct messages stay distinct, so no two refusals read alike.
+    expect(shown.size).toBe(Object.keys(AccountMessage).length);
+  });
+
+  it('reads the server text loosely (surrounding spaces) and names the messages the audit found', async () => {
+    await switchLanguage('pt-BR');
+    expect(translateServerMessage(' Incorrect mobile number or password ')).toBe(
+      'Número de celular ou senha incorretos',
+    );
+    await switchLanguage('es-MX');
+    expect(translateServerMessage(AccountMessage.otpResendTooSoon)).toBe(
+      'Espera antes de solicitar otro código de verificación',
+    );
+    await switchLanguage('vi');
+    expect(translateServerMessage(AccountMessage.mobileRegistered)).toBe('Số điện thoại đã được đăng ký');
+    expect(translateServerMessage(AccountMessage.referralInvalid)).toBe('Mã giới thiệu không tồn tại');
+  });
+
+  it('translates the generic answers, and the internal error as the catalogue’s generic error', async () => {
+    await switchLanguage('pt-BR');
+    expect(translateServerMessage(ServerMessage.unauthorized)).toBe('Faça login novamente');
+    expect(translateServerMessage(ServerMessage.notFound)).toBe('Não encontrado');
+    expect(translateServerMessage(ServerMessage.internal)).toBe(i18n.t('dialog.genericError'));
+  });
+
+  it('leaves other features’ messages as the server wrote them, for their own rules', async () => {
+    await switchLanguage('es-MX');
+    // The bank-card rule words this one per market (Clabe for mx), so it must arrive untouched.
+    expect(translateServerMessage(ServerMessage.upiAccountEmpty)).toBe(ServerMessage.upiAccountEmpty);
+    expect(translateServerMessage('Password is incorrect')).toBe('Password is incorrect');
+    expect(translateServerMessage('amount is required')).toBe('amount is required');
+    expect(translateServerMessage('Something new')).toBe('Something new');
+  });
+
+  it('rewords the input refusals of the account calls with the field’s label', async () => {
+    const wrongCountry = refusal(accounts.login, { mobile_number: '+5511912345678', password: 'secret1' });
+    const badNumber = refusal(accounts.login, { mobile_number: '+91 98x', password: 'secret1' });
+    const shortCode = refusal(accounts.register, {
+      mobile_number: '+919876543210',
+      verify_code: '12',
+      password: 'secret1',
+      r_code: 'DEMO2026',
+    });
+    const badReferral = refusal(accounts.register, {
+      mobile_number: '+919876543210',
+      verify_code: '123456',
+      password: 'secret1',
+      r_code: 'DEMO-2026',
+    });
+    const shortPassword = refusal(accounts.resetPassword, {
+      mobile_number: '+919876543210',
+      verify_code: '123456',
+      password: 'abc',
+    });
+    const invisibleNickName = refusal(changeNickNameBody, { nick_name: 'Asha\u202E' });
+    const missingPassword = refusal(accounts.login, { mobile_number: '+919876543210', password: '  ' });
+
+    expect(translateServerMessage(wrongCountry)).toBe('Please enter a +91 mobile number');
+    expect(translateServerMessage(badNumber)).toBe('Please enter a valid mobile number');
+    expect(translateServerMessage(shortCode)).toBe('The verification code must be 6 digits');
+    expect(translateServerMessage(badReferral)).toBe(
+      'The recommendation code may contain only letters and digits',
+    );
+    expect(translateServerMessage(shortPassword)).toBe('password must be at least 6 characters');
+    expect(translateServerMessage(invisibleNickName)).toBe(
+      'nickname must not contain invisible formatting characters',
+    );
+    expect(translateServerMessage(missingPassword)).toBe('password is required');
+
+    await switchLanguage('pt-BR');
+    expect(translateServerMessage(wrongCountry)).toBe('Digite um número de celular +91');
+    expect(translateServerMessage(shortPassword)).toBe('O campo senha deve ter pelo menos 6 caracteres');
+    expect(translateServerMessage(missingPassword)).toBe('O campo senha é obrigatório');
+    await switchLanguage('vi');
+    expect(translateServerMessage(shortCode)).toBe('Mã xác minh phải gồm 6 chữ số');
+    expect(translateServerMessage(invisibleNickName)).toBe('biệt danh không được chứa ký tự định dạng ẩn');
+  });
+});
+
+describe('errorMessage', () => {
+  it('shows a server failure in the interface language', async () => {
+    await switchLanguage('es-MX');
+    const failure = new ApiFailure({ code: 400, msg: AccountMessage.loginFailed });
+    expect(errorMessage(failure)).toBe('Número de celular o contraseña incorrectos');
+  });
+
+  it('shows the generic error when there is no server message', async () => {
+    await switchLanguage('vi');
+    expect(errorMessage(new ApiFailure({ code: 500 }))).toBe('Đã xảy ra lỗi, vui lòng thử lại sau.');
+    expect(errorMessage(new ApiNetworkError('offline'))).toBe('Đã xảy ra lỗi, vui lòng thử lại sau.');
+  });
+});
