@@ -70,12 +70,22 @@ export function signedSandboxWebhook(webhookSecret: string, event: SandboxEvent)
 /**
  * The sandbox gateway: what stands behind the sandbox checkout page's Pay and Fail buttons. It records the
  * payment in its own books (sandbox_payments, what fetchStatus reads), then sends the shop a signed
- * webhook exactly as a real gateway does. The webhook goes straight to the shop's webhook handler in this
- * process (the same function the HTTP endpoint calls), so it works whatever address the server listens
- * on; a lost delivery is caught up by the poller like a real gateway's.
+ * webhook exactly as a real gateway does. Once the server's routes exist the delivery is an HTTP request
+ * to `POST /webhooks/<channel key>` injected into this server (`useDelivery`), so the raw-body parser, the
+ * route and the signature check all run as for a real gateway, whatever address the server listens on; a
+ * lost delivery is caught up by the poller like a real gateway's.
  */
 export class SandboxGateway {
-  constructor(private readonly dependencies: SandboxGatewayDependencies) {}
+  private deliver: WebhookDelivery;
+
+  constructor(private readonly dependencies: SandboxGatewayDependencies) {
+    this.deliver = dependencies.deliver;
+  }
+
+  /** Sends later webhooks through `deliver` (the server's own HTTP endpoint once it is registered). */
+  useDelivery(deliver: WebhookDelivery): void {
+    this.deliver = deliver;
+  }
 
   /** Whether a serial number is a sandbox order. */
   async findOrder(serialNumber: string): Promise<SandboxOrder | undefined> {
@@ -121,10 +131,7 @@ export class SandboxGateway {
     };
     let webhookStatus: number | undefined;
     try {
-      const answer = await this.dependencies.deliver(
-        order.channelKey,
-        signedSandboxWebhook(order.webhookSecret, event),
-      );
+      const answer = await this.deliver(order.channelKey, signedSandboxWebhook(order.webhookSecret, event));
       webhookStatus = answer.statusCode;
     } catch (error) {
       this.dependencies.logger.error(

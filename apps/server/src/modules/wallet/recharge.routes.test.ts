@@ -38,6 +38,8 @@ describeEachDatabase('recharge API', (database) => {
   let app: FastifyInstance;
   let fake: FakePaymentGateways;
   const rCode = 'RECHROOT';
+  /** Every webhook request the server received, with the route that answered it. */
+  const webhookRequests: Array<{ url: string; route: string | undefined; statusCode: number }> = [];
 
   beforeAll(async () => {
     const { db } = database();
@@ -61,7 +63,20 @@ describeEachDatabase('recharge API', (database) => {
       },
     ]);
     await createTestUser(db, { rCode });
-    app = await buildTestApp(database(), { clock, config: { adminToken: ADMIN_TOKEN } });
+    app = await buildTestApp(database(), {
+      clock,
+      config: { adminToken: ADMIN_TOKEN },
+      extend: (built) =>
+        built.addHook('onResponse', async (request, reply) => {
+          if (request.url.startsWith('/webhooks/')) {
+            webhookRequests.push({
+              url: request.url,
+              route: request.routeOptions.url,
+              statusCode: reply.statusCode,
+            });
+          }
+        }),
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -296,6 +311,18 @@ describeEachDatabase('recharge API', (database) => {
       await app.inject({ method: 'POST', url: `${recharge.pay_url}/fail` });
       expect((await rechargeRow(database().db, recharge.serial_number)).status).toBe('Success');
       expect(await profileBalance(app, user.token)).toBe('300.00');
+      await expectLedgerClean(database(), WALLET_LEDGER_CHECKS);
+    });
+
+    it("delivers the sandbox's webhook through the server's own HTTP webhook route", async () => {
+      const user = await newUser();
+      const recharge = await createRecharge(app, user.token, '120', 'sandbox');
+      const before = webhookRequests.length;
+      await app.inject({ method: 'POST', url: `${recharge.pay_url}/pay` });
+      expect(webhookRequests.slice(before)).toEqual([
+        { url: '/webhooks/sandbox', route: '/webhooks/:channelKey', statusCode: 200 },
+      ]);
+      expect(await profileBalance(app, user.token)).toBe('120.00');
       await expectLedgerClean(database(), WALLET_LEDGER_CHECKS);
     });
 

@@ -157,6 +157,16 @@ export async function registerWalletModule(
   // The sandbox is never reachable in production (DESIGN.md "Operator API and development endpoints").
   if (!options.isProduction) {
     await registerSandboxRoutes(app, { gateway: wallet.sandbox, market: options.market, devRoutes: true });
+    // The sandbox's webhooks travel through the HTTP pipeline like a real gateway's (raw body, route).
+    wallet.sandbox.useDelivery(async (channelKey, request) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/webhooks/${encodeURIComponent(channelKey)}`,
+        headers: { ...request.headers },
+        payload: request.rawBody,
+      });
+      return { statusCode: answer.statusCode };
+    });
   }
   const stopPoller = wallet.poller.start();
   app.addHook('onClose', async () => stopPoller());
