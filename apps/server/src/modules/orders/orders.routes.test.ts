@@ -313,6 +313,23 @@ describeEachDatabase('purchase and order routes', (database) => {
       }
     });
 
+    it('refuses a keyed purchase in the inventory time, but answers a replay of one made before it', async () => {
+      const buyer = await fundedBuyer();
+      const product = await insertTestProduct(database());
+      const payload = { product_id: product.id, address_id: buyer.addressId, password: BUYER_PASSWORD };
+      clock.set(Date.parse('2025-03-04T19:59:00.000Z'));
+      const first = await buy(buyer, payload, { 'idempotency-key': 'buy-before-inventory' });
+      expect(first.statusCode).toBe(200);
+      clock.set(Date.parse('2025-03-04T20:05:00.000Z'));
+      const replay = await buy(buyer, payload, { 'idempotency-key': 'buy-before-inventory' });
+      expect(replay.json()).toEqual(first.json());
+      const fresh = await buy(buyer, payload, { 'idempotency-key': 'buy-during-inventory' });
+      expect(fresh.json()).toEqual({ code: 400, msg: ShopMessage.inventoryTime });
+      expect(await orderCount(buyer.userId)).toBe(1);
+      expect(await stockOf(database(), product.id)).toBe(9);
+      clock.set(WEDNESDAY_NOON_IST);
+    });
+
     it('answers a replayed Idempotency-Key with the first answer and buys once; another body answers 422', async () => {
       const buyer = await fundedBuyer();
       const product = await insertTestProduct(database());
