@@ -40,6 +40,8 @@ import {
 } from './modules/orders/orders.module.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { type BalanceReader, ProfileService } from './modules/profile/profile.service.ts';
+import { registerProfileOperatorRoutes } from './modules/profile/profile-operator.routes.ts';
+import { ProfileOperatorService } from './modules/profile/profile-operator.service.ts';
 import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { SettingsOperatorService } from './modules/settings/settings-operator.service.ts';
@@ -246,6 +248,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerSettingsOperatorRoutes(app, {
     operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
     operator: new SettingsOperatorService(database, settings, audit),
+  });
+  registerProfileOperatorRoutes(app, {
+    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
+    operator: new ProfileOperatorService(database, clock, audit),
+    market: config.market,
   });
   const stopIdempotencyPruning = scheduleIdempotencyPruning(
     database.db,

@@ -32,6 +32,13 @@ describe('ids', () => {
     expect(idFromBody().parse('42')).toBe(42);
   });
 
+  it('accepts every id up to 2,147,483,647, ten digits included, and nothing above', () => {
+    expect(idFromQuery().parse('2147483647')).toBe(2_147_483_647);
+    expect(idFromBody().parse('2147483647')).toBe(2_147_483_647);
+    expect(idFromQuery().safeParse('2147483648').success).toBe(false);
+    expect(idFromBody().safeParse(2_147_483_648).success).toBe(false);
+  });
+
   it.each(['abc', '0', '-3', '1.5', '99999999999'])('refuses %j', (value) => {
     expect(idFromQuery().safeParse(value).success).toBe(false);
     expect(idFromBody().safeParse(value).success).toBe(false);

@@ -10,7 +10,7 @@ const positiveIntFromQuery = (field: string, max: number) =>
   z
     .string({ error: `${field} must be a whole number` })
     .trim()
-    .regex(/^\d{1,9}$/, `${field} must be a whole number`)
+    .regex(/^\d{1,10}$/, `${field} must be a whole number`)
     .transform(Number)
     .pipe(z.number().int().min(1, `${field} must be at least 1`).max(max, `${field} must be at most ${max}`));
 
