@@ -23,6 +23,7 @@ import { SessionService } from './modules/accounts/session.service.ts';
 import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts';
 import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
 import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
+import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import {
   type ColourGameModule,
   createColourGameModule,
@@ -214,6 +215,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const devSmsOutbox = !config.isProduction && sms instanceof ConsoleSmsAdapter ? sms : undefined;
 
   registerHealthRoutes(app, database);
+  registerDocsRoutes(app, config.market);
   app.get(
     '/app/config',
     (): AppConfigResponse => ({

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { paginationQuery } from './common.ts';
+import { z } from 'zod';
+import { idFromQuery, paginationQuery } from './common.ts';
 import { optionalText } from './text-field.ts';
 
 /** Product search keywords are short; a longer one is refused rather than scanned. */
@@ -14,6 +14,9 @@ export const productListQuery = paginationQuery.extend({
   keyword: optionalText('keyword', { max: MAX_KEYWORD_LENGTH }),
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
+
+/** GET /shop/product?id: one product. */
+export const productQuery = z.object({ id: idFromQuery('id') });
 
 /** A product as the app reads it (spec 01 §3); price is a decimal string in major units. */
 export interface ProductDto {

@@ -1,19 +1,9 @@
+import { settingParams } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { OperatorGuard } from '../../http/operator-guard.ts';
 import { parseInput } from '../../http/validation.ts';
 import { ADMIN_TOKEN_OPERATOR } from '../wallet/wallet.routes.ts';
 import type { SettingsOperatorService } from './settings-operator.service.ts';
-
-/** The longest setting key the route accepts; every real key is far shorter. */
-const SETTING_KEY_MAX_LENGTH = 64;
-
-const settingParams = z.object({
-  key: z
-    .string()
-    .min(1, 'key is required')
-    .max(SETTING_KEY_MAX_LENGTH, `key must be at most ${SETTING_KEY_MAX_LENGTH} characters`),
-});
 
 /** GET /admin/api/settings and PUT /admin/api/settings/:key {value} (Bearer ADMIN_TOKEN). */
 export function registerSettingsOperatorRoutes(

@@ -1,10 +1,7 @@
-import { idFromQuery, productListQuery } from '@app/shared';
+import { productListQuery, productQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { parseInput } from '../../http/validation.ts';
 import type { ShopService } from './shop.service.ts';
-
-const productQuery = z.object({ id: idFromQuery('id') });
 
 /** Public catalogue routes (spec 01 §7). */
 export function registerShopRoutes(app: FastifyInstance, shop: ShopService): void {

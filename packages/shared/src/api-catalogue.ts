@@ -1,0 +1,677 @@
+/**
+ * The catalogue of the HTTP API: every call the server serves (except the web app's files, the media and the
+ * development helpers under /dev/…), with the very zod schemas its route parses. The server builds its
+ * OpenAPI document (GET /api/docs) from it, and a server test checks it against the registered routes in
+ * both directions.
+ *
+ * Imported from `@app/shared/api-catalogue` only: it is kept out of the package's main entry so the web app
+ * never bundles it.
+ */
+import type { z } from 'zod';
+import type { MarketCode } from './markets.ts';
+import { changeNickNameBody, createAccountSchemas } from './schemas/accounts.ts';
+import {
+  addUserGuessBody,
+  adminColourPeriodsQuery,
+  colourChainsQuery,
+  colourFairnessQuery,
+  colourHistoryQuery,
+  colourListQuery,
+} from './schemas/colour-game.ts';
+import { transactionListQuery } from './schemas/ledger.ts';
+import { settingParams } from './schemas/operator-settings.ts';
+import {
+  operatorUserFlagsBody,
+  operatorUserListQuery,
+  operatorUserParams,
+} from './schemas/operator-users.ts';
+import { productListQuery, productQuery } from './schemas/shop.ts';
+import {
+  addressQuery,
+  adminCreateProductBody,
+  adminOrderListQuery,
+  adminOrderParams,
+  adminProductListQuery,
+  adminProductParams,
+  adminUpdateProductBody,
+  buyBody,
+  deleteAddressBody,
+  editAddressBody,
+  orderIdBody,
+  orderListQuery,
+} from './schemas/shop-orders.ts';
+import {
+  addRechargeBody,
+  adminRechargeListQuery,
+  adminRechargeParams,
+  adminRejectBody,
+  channelListQuery,
+  rechargeBySnQuery,
+  rechargeListQuery,
+  rechargeReturnBody,
+  submitUtrBody,
+  transferToBody,
+} from './schemas/wallet.ts';
+import {
+  addWithdrawalBody,
+  adminWithdrawalListQuery,
+  adminWithdrawalParams,
+  adminWithdrawalRejectBody,
+  bankCardQuery,
+  deleteBankCardBody,
+  editBankCardBody,
+  withdrawalListQuery,
+} from './schemas/withdrawal.ts';
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call: anyone; a logged-in player (`Authorization: Token <token>`); a player only for some inputs
+ * (the description says which); the operator (`Authorization: Bearer <ADMIN_TOKEN>`).
+ */
+export type ApiAuth = 'none' | 'token' | 'token-for-some-inputs' | 'operator';
+
+/** One call of the API. */
+export interface ApiCall {
+  method: ApiMethod;
+  /** OpenAPI style: `/admin/api/orders/{id}/ship`. */
+  path: string;
+  /** Groups the calls in the document (user, shop, wallet, withdrawals, win, fairness, operator, …). */
+  tag: string;
+  /** One line. */
+  summary: string;
+  /** More detail where the schemas cannot say it. */
+  description?: string;
+  auth: ApiAuth;
+  /** The schema the route parses `request.query` with. */
+  query?: z.ZodType;
+  /** The schema the route parses `request.params` with; path parameters without one are plain strings. */
+  params?: z.ZodType;
+  /** The schema the route parses the JSON body with. */
+  body?: z.ZodType;
+  /** A body that is not described by a zod schema (its description). */
+  bodyDescription?: string;
+  /** Reads the Idempotency-Key header: a retry with the same key answers the first answer, moving no money. */
+  idempotencyKey?: boolean;
+  /** Takes `p` and `p_size` and answers `page.count` and `queryset`. */
+  paginated?: boolean;
+  /** Answers something other than the `{code, msg}` envelope (its description). */
+  rawAnswer?: string;
+}
+
+/** The catalogue for one market: the mobile number and bank card fields depend on it. */
+export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
+  const accounts = createAccountSchemas(market);
+  return [
+    // Platform
+    {
+      method: 'GET',
+      path: '/healthz',
+      tag: 'platform',
+      summary: 'Health check: 200 when the database answers a ping in time, 503 otherwise',
+      auth: 'none',
+    },
+    {
+      method: 'GET',
+      path: '/app/config',
+      tag: 'platform',
+      summary: 'What the web app needs before its first render: the market and whether /dev/… helpers exist',
+      auth: 'none',
+    },
+    {
+      method: 'GET',
+      path: '/api/docs',
+      tag: 'platform',
+      summary: 'This OpenAPI 3.1 document, generated from the zod schemas of the calls',
+      auth: 'none',
+      rawAnswer: 'The OpenAPI document itself, not wrapped in the envelope.',
+    },
+
+    // Accounts and profile (spec 01 §7)
+    {
+      method: 'POST',
+      path: '/user/send_verify_code',
+      tag: 'user',
+      summary: 'Send a one-time code by SMS (register, reset_password or edit_bankcard)',
+      description:
+        'verify_type edit_bankcard needs `Authorization: Token` (the code goes to the account’s own number); the other two are asked for before an account exists.',
+      auth: 'token-for-some-inputs',
+      body: accounts.sendVerifyCode,
+    },
+    {
+      method: 'POST',
+      path: '/user/register',
+      tag: 'user',
+      summary: 'Register with a one-time code and a referral code; answers a token and a device id',
+      auth: 'none',
+      body: accounts.register,
+    },
+    {
+      method: 'POST',
+      path: '/user/login',
+      tag: 'user',
+      summary: 'Log in; from an unknown device answers 403 with a device_id and sends a code to confirm it',
+      auth: 'none',
+      body: accounts.login,
+    },
+    {
+      method: 'PUT',
+      path: '/user/reset_password',
+      tag: 'user',
+      summary: 'Set a new password with a one-time code',
+      auth: 'none',
+      body: accounts.resetPassword,
+    },
+    {
+      method: 'POST',
+      path: '/user/logout',
+      tag: 'user',
+      summary: 'Revoke the session token',
+      auth: 'token',
+    },
+    {
+      method: 'GET',
+      path: '/user/profile',
+      tag: 'user',
+      summary: 'The profile: entry (balance, referral code), flags, promotion URL and support contacts',
+      auth: 'token',
+    },
+    {
+      method: 'POST',
+      path: '/user/change_nick_name',
+      tag: 'user',
+      summary: 'Change the nickname',
+      auth: 'token',
+      body: changeNickNameBody,
+    },
+    {
+      method: 'GET',
+      path: '/user/get_app_version',
+      tag: 'user',
+      summary: 'The landing page of the app download',
+      auth: 'none',
+    },
+    {
+      method: 'GET',
+      path: '/user/get_app_version_auth',
+      tag: 'user',
+      summary: 'The landing page of the app download, for a logged-in player',
+      auth: 'token',
+    },
+    {
+      method: 'GET',
+      path: '/user/notification',
+      tag: 'user',
+      summary: 'A credited recharge to report once (notify is absent when there is none)',
+      auth: 'token',
+    },
+
+    // Shop (spec 01 §7)
+    {
+      method: 'GET',
+      path: '/shop/home_top',
+      tag: 'shop',
+      summary: 'The home screen: banners, notice, Android version and the more-games list',
+      auth: 'none',
+    },
+    {
+      method: 'GET',
+      path: '/shop/products',
+      tag: 'shop',
+      summary: 'Products, optionally filtered by keyword',
+      auth: 'none',
+      query: productListQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/shop/product',
+      tag: 'shop',
+      summary: 'One product',
+      auth: 'none',
+      query: productQuery,
+    },
+
+    // Addresses and orders
+    {
+      method: 'GET',
+      path: '/user/addresses',
+      tag: 'orders',
+      summary: 'The player’s delivery addresses',
+      auth: 'token',
+    },
+    {
+      method: 'GET',
+      path: '/user/address',
+      tag: 'orders',
+      summary: 'One delivery address',
+      auth: 'token',
+      query: addressQuery,
+    },
+    {
+      method: 'POST',
+      path: '/user/edit_address',
+      tag: 'orders',
+      summary: 'Add a delivery address, or change one when id is given',
+      auth: 'token',
+      body: editAddressBody,
+    },
+    {
+      method: 'PUT',
+      path: '/user/delete_address',
+      tag: 'orders',
+      summary: 'Delete a delivery address',
+      auth: 'token',
+      body: deleteAddressBody,
+    },
+    {
+      method: 'POST',
+      path: '/user/buy',
+      tag: 'orders',
+      summary: 'Buy a product from the wallet (needs the login password)',
+      auth: 'token',
+      body: buyBody,
+      idempotencyKey: true,
+    },
+    {
+      method: 'GET',
+      path: '/user/orders',
+      tag: 'orders',
+      summary: 'The player’s orders, optionally of one status',
+      auth: 'token',
+      query: orderListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/user/confirm_order',
+      tag: 'orders',
+      summary: 'Confirm a shipped order was received',
+      auth: 'token',
+      body: orderIdBody,
+    },
+    {
+      method: 'POST',
+      path: '/user/cancel_order',
+      tag: 'orders',
+      summary: 'Cancel an order not yet shipped; the price goes back to the wallet',
+      auth: 'token',
+      body: orderIdBody,
+      idempotencyKey: true,
+    },
+
+    // Wallet: recharge, transactions, transfer (spec 01 §7, spec 02 §7)
+    {
+      method: 'GET',
+      path: '/user/channels',
+      tag: 'wallet',
+      summary: 'Payment channels (type=pay) or withdrawal channels (type=withdrawal)',
+      description:
+        'type=withdrawal is answered by the withdrawals module before the query schema below runs, so it is accepted too.',
+      auth: 'token',
+      query: channelListQuery,
+    },
+    {
+      method: 'POST',
+      path: '/user/add_recharge',
+      tag: 'wallet',
+      summary: 'Start a recharge through a payment channel; answers the serial number and how to pay',
+      auth: 'token',
+      body: addRechargeBody,
+      idempotencyKey: true,
+    },
+    {
+      method: 'GET',
+      path: '/user/recharges',
+      tag: 'wallet',
+      summary: 'The player’s recharges, newest first',
+      auth: 'token',
+      query: rechargeListQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/user/query_recharge_by_sn',
+      tag: 'wallet',
+      summary: 'One recharge by serial number',
+      auth: 'token',
+      query: rechargeBySnQuery,
+    },
+    {
+      method: 'POST',
+      path: '/user/submit_utr_to_recharge',
+      tag: 'wallet',
+      summary: 'Submit the UTR of a manual UPI payment for the operator to confirm',
+      auth: 'token',
+      body: submitUtrBody,
+      idempotencyKey: true,
+    },
+    {
+      method: 'POST',
+      path: '/user/recharge_return',
+      tag: 'wallet',
+      summary: 'Hand over what a gateway’s checkout returned; a valid signature credits the recharge',
+      auth: 'token',
+      body: rechargeReturnBody,
+    },
+    {
+      method: 'POST',
+      path: '/user/transfer_to',
+      tag: 'wallet',
+      summary: 'Transfer money to another player',
+      auth: 'token',
+      body: transferToBody,
+      idempotencyKey: true,
+    },
+    {
+      method: 'GET',
+      path: '/user/transactions',
+      tag: 'wallet',
+      summary: 'The player’s ledger transactions, newest first',
+      auth: 'token',
+      query: transactionListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/webhooks/{channelKey}',
+      tag: 'wallet',
+      summary:
+        'A payment gateway’s webhook for the channel with this key (signature checked over the raw body)',
+      auth: 'none',
+      bodyDescription:
+        'The gateway’s own payload, read as raw bytes of any content type: the signature is computed over the body exactly as sent.',
+      rawAnswer: 'The status and body the gateway expects (not necessarily the envelope).',
+    },
+
+    // Bank cards and withdrawals (spec 01 §7, spec 02 §7)
+    {
+      method: 'GET',
+      path: '/user/bank_cards',
+      tag: 'withdrawals',
+      summary: 'The player’s bank cards (account numbers masked)',
+      auth: 'token',
+    },
+    {
+      method: 'GET',
+      path: '/user/bank_card',
+      tag: 'withdrawals',
+      summary: 'One bank card',
+      auth: 'token',
+      query: bankCardQuery,
+    },
+    {
+      method: 'POST',
+      path: '/user/edit_bank_card',
+      tag: 'withdrawals',
+      summary: 'Add a bank card, or change one when id is given (the fields follow the market)',
+      auth: 'token',
+      body: editBankCardBody(market),
+    },
+    {
+      method: 'PUT',
+      path: '/user/delete_bank_card',
+      tag: 'withdrawals',
+      summary: 'Delete a bank card',
+      auth: 'token',
+      body: deleteBankCardBody,
+    },
+    {
+      method: 'POST',
+      path: '/user/add_withdrawal',
+      tag: 'withdrawals',
+      summary:
+        'Request a withdrawal to a bank card; the amount is held until the operator pays or rejects it',
+      auth: 'token',
+      body: addWithdrawalBody,
+      idempotencyKey: true,
+    },
+    {
+      method: 'GET',
+      path: '/user/withdrawals',
+      tag: 'withdrawals',
+      summary: 'The player’s withdrawals, newest first',
+      auth: 'token',
+      query: withdrawalListQuery,
+      paginated: true,
+    },
+
+    // The colour game (spec 02 §7 "Guess games")
+    {
+      method: 'POST',
+      path: '/win/add_user_guess',
+      tag: 'win',
+      summary: 'Place a bet on the open period of a colour room',
+      auth: 'token',
+      body: addUserGuessBody,
+      idempotencyKey: true,
+    },
+    {
+      method: 'GET',
+      path: '/win/next_period_info',
+      tag: 'win',
+      summary: 'The next period, its countdown, the game notice and the player’s balance',
+      auth: 'token',
+    },
+    {
+      method: 'GET',
+      path: '/win/next_period_info_noauth',
+      tag: 'win',
+      summary: 'A room’s next period, its countdown and today’s results, without logging in',
+      auth: 'none',
+      query: colourHistoryQuery,
+    },
+    {
+      method: 'GET',
+      path: '/win/guesses',
+      tag: 'win',
+      summary: 'A room’s settled periods (the record)',
+      auth: 'token',
+      query: colourListQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/win/my_guesses',
+      tag: 'win',
+      summary: 'The player’s bets in a room',
+      auth: 'token',
+      query: colourListQuery,
+      paginated: true,
+    },
+
+    // Fairness (DESIGN.md §3 "Fairness")
+    {
+      method: 'GET',
+      path: '/win/fairness',
+      tag: 'fairness',
+      summary: 'A settled round’s revealed seed, hash and chain position, to recompute its result',
+      description: '404 for a period that is not settled yet or was never committed.',
+      auth: 'none',
+      query: colourFairnessQuery,
+    },
+    {
+      method: 'GET',
+      path: '/win/fairness/chains',
+      tag: 'fairness',
+      summary: 'The published hash-chain commitments of one room, or of every room',
+      auth: 'none',
+      query: colourChainsQuery,
+    },
+
+    // Operator API (DESIGN.md "Operator API and development endpoints")
+    {
+      method: 'GET',
+      path: '/admin/api/recharges',
+      tag: 'operator',
+      summary: 'Manual UPI recharges awaiting confirmation',
+      auth: 'operator',
+      query: adminRechargeListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/recharges/{sn}/confirm',
+      tag: 'operator',
+      summary: 'Confirm a manual UPI recharge: credits the wallet',
+      auth: 'operator',
+      params: adminRechargeParams,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/recharges/{sn}/reject',
+      tag: 'operator',
+      summary: 'Reject a manual UPI recharge with a reason',
+      auth: 'operator',
+      params: adminRechargeParams,
+      body: adminRejectBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/products',
+      tag: 'operator',
+      summary: 'Products as the operator sees them',
+      auth: 'operator',
+      query: adminProductListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/products',
+      tag: 'operator',
+      summary: 'Create a product',
+      auth: 'operator',
+      body: adminCreateProductBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/products/{id}',
+      tag: 'operator',
+      summary: 'One product',
+      auth: 'operator',
+      params: adminProductParams,
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/products/{id}',
+      tag: 'operator',
+      summary: 'Change a product (the fields given)',
+      auth: 'operator',
+      params: adminProductParams,
+      body: adminUpdateProductBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/orders',
+      tag: 'operator',
+      summary: 'Every player’s orders, optionally of one status',
+      auth: 'operator',
+      query: adminOrderListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/orders/{id}/ship',
+      tag: 'operator',
+      summary: 'Mark an order shipped',
+      auth: 'operator',
+      params: adminOrderParams,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/withdrawals',
+      tag: 'operator',
+      summary: 'Withdrawals, pending by default',
+      auth: 'operator',
+      query: adminWithdrawalListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/withdrawals/{id}/approve',
+      tag: 'operator',
+      summary: 'Approve a withdrawal: starts the payout through its channel',
+      auth: 'operator',
+      params: adminWithdrawalParams,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/withdrawals/{id}/mark_paid',
+      tag: 'operator',
+      summary: 'Record a withdrawal as paid by hand: posts the hold',
+      auth: 'operator',
+      params: adminWithdrawalParams,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/withdrawals/{id}/reject',
+      tag: 'operator',
+      summary: 'Reject a withdrawal with a reason: voids the hold',
+      auth: 'operator',
+      params: adminWithdrawalParams,
+      body: adminWithdrawalRejectBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/settings',
+      tag: 'operator',
+      summary: 'Every operator setting and its value',
+      auth: 'operator',
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/settings/{key}',
+      tag: 'operator',
+      summary: 'Change one operator setting',
+      auth: 'operator',
+      params: settingParams,
+      bodyDescription:
+        'A JSON object {value}; the value’s type depends on the setting (apps/server/src/modules/settings/settings.definitions.ts). An unknown key answers 404.',
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/users',
+      tag: 'operator',
+      summary: 'Accounts, newest first, with flags, referrer and balance; filter by mobile or user_id',
+      auth: 'operator',
+      query: operatorUserListQuery(market),
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/users/{id}',
+      tag: 'operator',
+      summary: 'One account',
+      auth: 'operator',
+      params: operatorUserParams,
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/users/{id}/flags',
+      tag: 'operator',
+      summary: 'Grant or withdraw early access, transfers and the gift entry',
+      auth: 'operator',
+      params: operatorUserParams,
+      body: operatorUserFlagsBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/colour/periods',
+      tag: 'operator',
+      summary: 'Settled colour periods with their bets, stake, fee, payout and house take',
+      auth: 'operator',
+      query: adminColourPeriodsQuery,
+      paginated: true,
+    },
+  ];
+}
+
+/** `/admin/api/orders/{id}/ship` → `/admin/api/orders/:id/ship` (the server's route pattern). */
+export function toRoutePattern(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** The names of a path's `{param}`s, in order. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+}
