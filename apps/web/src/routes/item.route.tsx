@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ProductDetail } from '../features/shop/components/product-detail.component.tsx';
-import { parseQueryId } from '../features/shop/rules/query-id.rule.ts';
+import { parseQueryId } from '../shared/navigation/query-id.ts';
 import { useGoBack } from '../shared/navigation/use-go-back.hook.ts';
 import { ScreenToolbar } from '../shared/ui/screen-toolbar.component.tsx';
 

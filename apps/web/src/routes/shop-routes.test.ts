@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, hasRoute } from '../app/routing/route-registry.ts';
-import type { Profile } from '../features/profile/api/profile.api.ts';
 import { PROFILE_MENU, visibleProfileMenu } from '../features/profile/rules/profile-menu.rule.ts';
+import { profileFixture } from '../features/profile/testing/profile-fixture.ts';
 
 const SHOP_PATHS = ['/search', '/item', '/buy', '/orderList', '/addressList', '/editAddress'];
 
-const PROFILE: Profile = {
-  userId: 1,
-  mobile: '+919876543210',
-  nickName: 'Asha',
-  balance: '0.00',
-  referralCode: 'AB12CD',
-  isEarly: false,
-  transferEnabled: false,
-  eventGiftEnabled: false,
-  promotionUrl: '',
-  supports: [],
-  androidAppPrefix: '',
-};
+const PROFILE = profileFixture();
 
 describe('shop routes', () => {
   it('registers the shop screens of spec 01 §2, each loading a screen component', async () => {

@@ -2,24 +2,12 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { showsBottomMenu } from '../app/routing/bottom-tabs.ts';
 import { APP_ROUTES, hasRoute } from '../app/routing/route-registry.ts';
-import type { Profile } from '../features/profile/api/profile.api.ts';
 import { PROFILE_MENU, visibleProfileMenu } from '../features/profile/rules/profile-menu.rule.ts';
+import { profileFixture } from '../features/profile/testing/profile-fixture.ts';
 
 const PATHS = ['/bankCardList', '/editBankCard', '/withdrawal', '/withdrawalRecord'];
 
-const PROFILE: Profile = {
-  userId: 1,
-  mobile: '+919876543210',
-  nickName: 'Asha',
-  balance: '0.00',
-  referralCode: 'AB12CD',
-  isEarly: false,
-  transferEnabled: false,
-  eventGiftEnabled: false,
-  promotionUrl: '',
-  supports: [],
-  androidAppPrefix: '',
-};
+const PROFILE = profileFixture();
 
 describe('bank card and withdrawal routes', () => {
   it('registers each screen once, lazily, without a bottom tab, with the bottom menu shown', async () => {

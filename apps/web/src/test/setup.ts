@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { ensureScreenTexts, initI18n } from '../i18n/i18n.ts';
 import { installAntdReact19Render } from '../shared/dialogs/antd-react19-render.ts';
@@ -26,6 +26,10 @@ if (!('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = NoopResizeObserver;
 }
+
+// findBy… and waitFor give up after one second by default; the whole suite runs in parallel on two cores,
+// where a render after a fetch can take longer than that without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 installAntdReact19Render();
 await initI18n('en');

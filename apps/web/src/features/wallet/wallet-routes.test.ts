@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { showsBottomMenu } from '../../app/routing/bottom-tabs.ts';
 import { APP_ROUTES, hasRoute } from '../../app/routing/route-registry.ts';
-import type { Profile } from '../profile/api/profile.api.ts';
 import { PROFILE_MENU, visibleProfileMenu } from '../profile/rules/profile-menu.rule.ts';
+import { profileFixture } from '../profile/testing/profile-fixture.ts';
 
 const WALLET_PATHS = [
   '/recharge',
@@ -13,24 +13,8 @@ const WALLET_PATHS = [
   '/transfer',
 ];
 
-function profile(transferEnabled: boolean): Profile {
-  return {
-    userId: 1,
-    mobile: '+919876543210',
-    nickName: 'Asha',
-    balance: '0.00',
-    referralCode: 'AB12CD',
-    isEarly: false,
-    transferEnabled,
-    eventGiftEnabled: false,
-    promotionUrl: '',
-    supports: [],
-    androidAppPrefix: '',
-  };
-}
-
 function entryPaths(transferEnabled: boolean): string[] {
-  return visibleProfileMenu(PROFILE_MENU, profile(transferEnabled), hasRoute).flatMap((group) =>
+  return visibleProfileMenu(PROFILE_MENU, profileFixture({ transferEnabled }), hasRoute).flatMap((group) =>
     group.entries.map((entry) => entry.path),
   );
 }

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
+import { callsTo, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { callsTo, fakeAddress, stubShopServer } from '../../shop/testing/fake-shop-server.ts';
+import { fakeAddress } from '../../shop/testing/fake-shop-server.ts';
 import { AddressForm } from './address-form.component.tsx';
 
 const TYPED = {
@@ -31,7 +32,7 @@ describe('AddressForm', () => {
 
   it('adds an address: the six fields as typed and no id, then goes back', async () => {
     setToken('tok');
-    const calls = stubShopServer({
+    const calls = stubFakeServer({
       'POST /user/edit_address': () => ({ code: 200, msg: 'Address saved', entry: fakeAddress({ id: 20 }) }),
     });
     const onSaved = vi.fn();
@@ -57,7 +58,7 @@ describe('AddressForm', () => {
 
   it('has no client check: an empty form goes to the server, whose message shows in the error alert', async () => {
     setToken('tok');
-    const calls = stubShopServer({
+    const calls = stubFakeServer({
       'POST /user/edit_address': () => ({ code: 400, msg: 'full_name is required' }),
     });
     const onSaved = vi.fn();
@@ -74,7 +75,7 @@ describe('AddressForm', () => {
 
   it('edits an address: loads it into the fields and sends its id', async () => {
     setToken('tok');
-    const calls = stubShopServer({
+    const calls = stubFakeServer({
       '/user/address': () => ({ code: 200, entry: fakeAddress({ id: 11 }) }),
       'POST /user/edit_address': () => ({ code: 200, msg: 'Address saved', entry: fakeAddress({ id: 11 }) }),
     });
@@ -103,7 +104,7 @@ describe('AddressForm', () => {
 
   it("shows the server's answer for another player's or a missing address, and no form", async () => {
     setToken('tok');
-    stubShopServer({ '/user/address': () => ({ code: 404, msg: 'Address not found' }) });
+    stubFakeServer({ '/user/address': () => ({ code: 404, msg: 'Address not found' }) });
     renderWithProviders(<AddressForm idParam="99" onSaved={vi.fn()} />);
     expect((await screen.findByTestId('address-load-failed')).textContent).toContain('Address not found');
     expect(screen.queryByPlaceholderText('Full name')).toBeNull();
@@ -111,7 +112,7 @@ describe('AddressForm', () => {
 
   it('does not turn a broken edit link into adding an address', () => {
     setToken('tok');
-    const calls = stubShopServer({});
+    const calls = stubFakeServer({});
     renderWithProviders(<AddressForm idParam="abc" onSaved={vi.fn()} />);
     expect(screen.getByTestId('address-load-failed').textContent).toBe('This address does not exist.');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();

@@ -8,18 +8,15 @@ import {
   type AddressDto,
 } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, DotLoading, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { type FormEvent, type HTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { isApiFailure } from '../../../shared/api/api-errors.ts';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
-import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
-import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
+import { QueryLoader, SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
 import { FormField } from '../../auth/components/form-field.component.tsx';
-import { parseQueryId } from '../../shop/rules/query-id.rule.ts';
 import { shopErrorText, translateShopMessage } from '../../shop/rules/shop-message.rule.ts';
 import { ADDRESS_FIELD_NAMES, type AddressFields, saveAddress } from '../api/addresses.api.ts';
 import { addressQueryKeys } from '../hooks/address-query-keys.ts';
@@ -137,25 +134,16 @@ function fieldsOf(address: AddressDto): AddressFields {
 function EditExistingAddress({ id, onSaved }: { id: number; onSaved: () => void }) {
   const { t } = useTranslation();
   const address = useAddress(id);
-  if (address.isPending) {
-    return (
-      <div className={listStyles.state}>
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
-  if (address.isError) {
-    const message = isApiFailure(address.error) ? shopErrorText(address.error) : t('addresses.loadFailed');
-    return (
-      <div className={listStyles.state} data-testid="address-load-failed">
-        <p>{message}</p>
-        <Button size="small" onClick={() => void address.refetch()} loading={address.isFetching}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <AddressFieldsForm id={id} initial={fieldsOf(address.data)} onSaved={onSaved} />;
+  return (
+    <QueryLoader
+      query={address}
+      failedText={(error) => (isApiFailure(error) ? shopErrorText(error) : t('addresses.loadFailed'))}
+      failedTestId="address-load-failed"
+      stateClassName={listStyles.state}
+    >
+      {(loaded) => <AddressFieldsForm id={id} initial={fieldsOf(loaded)} onSaved={onSaved} />}
+    </QueryLoader>
+  );
 }
 
 export interface AddressFormProps {
@@ -168,17 +156,13 @@ export interface AddressFormProps {
 /** The add or edit form /editAddress (spec 01 §2); without a token it goes to /login. */
 export function AddressForm({ idParam, onSaved }: AddressFormProps) {
   const { t } = useTranslation();
-  const token = useStoredValue(StorageKey.token, getToken);
-  if (!token) return <Navigate to="/login" replace />;
-  if (idParam === null) return <AddressFieldsForm id={null} initial={EMPTY_FIELDS} onSaved={onSaved} />;
-  const id = parseQueryId(idParam);
-  // A broken link must not silently turn an edit into adding a new address.
-  if (id === null) {
-    return (
-      <p className={listStyles.state} data-testid="address-load-failed">
-        {t('addresses.notFound')}
-      </p>
-    );
-  }
-  return <EditExistingAddress id={id} onSaved={onSaved} />;
+  return (
+    <SavedItemEditor
+      idParam={idParam}
+      notFoundText={t('addresses.notFound')}
+      failedTestId="address-load-failed"
+      add={() => <AddressFieldsForm id={null} initial={EMPTY_FIELDS} onSaved={onSaved} />}
+      edit={(id) => <EditExistingAddress id={id} onSaved={onSaved} />}
+    />
+  );
 }

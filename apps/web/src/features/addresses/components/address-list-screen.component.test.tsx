@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
+import { callsTo, settleDialogs, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { callsTo, fakeAddress, settleDialogs, stubShopServer } from '../../shop/testing/fake-shop-server.ts';
+import { fakeAddress } from '../../shop/testing/fake-shop-server.ts';
 import { AddressListScreen } from './address-list-screen.component.tsx';
 
 const HOME = fakeAddress({ id: 11, full_name: 'Asha Rao' });
@@ -23,7 +24,7 @@ afterEach(async () => {
 
 describe('AddressListScreen', () => {
   it('sends a visitor without a token to /login', async () => {
-    const calls = stubShopServer({});
+    const calls = stubFakeServer({});
     const { router } = renderWithProviders(<AddressListScreen />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls).toHaveLength(0);
@@ -31,7 +32,7 @@ describe('AddressListScreen', () => {
 
   it('shows the add button only once the list has loaded', async () => {
     setToken('tok');
-    stubShopServer({ '/user/addresses': () => ({ code: 200, queryset: [HOME, OFFICE] }) });
+    stubFakeServer({ '/user/addresses': () => ({ code: 200, queryset: [HOME, OFFICE] }) });
     const { router } = renderWithProviders(<AddressListScreen />);
     expect(screen.queryByRole('button', { name: 'Add address' })).toBeNull();
 
@@ -50,7 +51,7 @@ describe('AddressListScreen', () => {
     setToken('tok');
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
-    stubShopServer({
+    stubFakeServer({
       '/user/addresses': () => (fail ? { code: 500, msg: 'down' } : { code: 200, queryset: [] }),
     });
     renderWithProviders(<AddressListScreen />);
@@ -70,7 +71,7 @@ describe('AddressListScreen', () => {
 
   it('opens the bottom sheet from the info button; Edit opens /editAddress?id', async () => {
     setToken('tok');
-    stubShopServer({ '/user/addresses': () => ({ code: 200, queryset: [HOME, OFFICE] }) });
+    stubFakeServer({ '/user/addresses': () => ({ code: 200, queryset: [HOME, OFFICE] }) });
     const { router } = renderWithProviders(<AddressListScreen />);
     const items = await screen.findAllByTestId('address-item');
 
@@ -85,7 +86,7 @@ describe('AddressListScreen', () => {
   it('deletes only after confirmation, then reloads the list', async () => {
     setToken('tok');
     let addresses = [HOME, OFFICE];
-    const calls = stubShopServer({
+    const calls = stubFakeServer({
       '/user/addresses': () => ({ code: 200, queryset: addresses }),
       'PUT /user/delete_address': () => {
         addresses = [OFFICE];
@@ -123,7 +124,7 @@ describe('AddressListScreen', () => {
 
   it("shows a refused deletion's message in the error alert", async () => {
     setToken('tok');
-    stubShopServer({
+    stubFakeServer({
       '/user/addresses': () => ({ code: 200, queryset: [HOME] }),
       'PUT /user/delete_address': () => ({ code: 404, msg: 'Address not found' }),
     });

@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setBankCardOtpRequired, setToken } from '../../../shared/storage/storage.ts';
+import { profileAnswer } from '../../../shared/testing/fake-profile.ts';
+import { callsTo, type FakeRoute, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { callsTo, type FakeRoute, stubShopServer } from '../../shop/testing/fake-shop-server.ts';
-import { profileAnswer } from '../../wallet/components/wallet-test-server.ts';
 import { bankCardsAnswer, fakeBankCard } from '../testing/fake-bank-cards.ts';
 import { BankCardForm } from './bank-card-form.component.tsx';
 
@@ -41,7 +41,7 @@ function renderForm(
   } = {},
 ) {
   setToken('tok');
-  const calls = stubShopServer({
+  const calls = stubFakeServer({
     '/user/profile': () => profileAnswer(),
     '/user/bank_cards': () => bankCardsAnswer([], options.otpRequired ?? true),
     'POST /user/send_verify_code': () => ({ code: 200, msg: 'Verification code sent' }),

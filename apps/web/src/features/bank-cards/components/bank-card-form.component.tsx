@@ -16,16 +16,15 @@ import {
   UPI_ACCOUNT_MAX_LENGTH,
 } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, DotLoading, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { type FormEvent, type HTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { isApiFailure } from '../../../shared/api/api-errors.ts';
 import { useAppConfig } from '../../../shared/app-config/app-config.context.tsx';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
-import { getBankCardOtpRequired, getToken, StorageKey } from '../../../shared/storage/storage.ts';
-import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
+import { getBankCardOtpRequired } from '../../../shared/storage/storage.ts';
+import { QueryLoader, SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
 import { DevOutboxHint } from '../../auth/components/dev-outbox-hint.component.tsx';
 import { FormField } from '../../auth/components/form-field.component.tsx';
@@ -33,7 +32,6 @@ import { SendCodeButton } from '../../auth/components/send-code-button.component
 import { VerifyCodeField } from '../../auth/components/verify-code-field.component.tsx';
 import { useSendCode } from '../../auth/hooks/use-send-code.hook.ts';
 import { useProfile } from '../../profile/hooks/use-profile.hook.ts';
-import { parseQueryId } from '../../shop/rules/query-id.rule.ts';
 import { saveBankCard } from '../api/bank-cards.api.ts';
 import { bankCardQueryKeys } from '../hooks/bank-card-query-keys.ts';
 import { useBankCard, useBankCards } from '../hooks/use-bank-cards.hook.ts';
@@ -315,27 +313,18 @@ function EditExistingBankCard({ id, onSaved }: { id: number; onSaved: () => void
   const { t } = useTranslation();
   const { market } = useAppConfig();
   const card = useBankCard(id);
-  if (card.isPending) {
-    return (
-      <div className={listStyles.state}>
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
-  if (card.isError) {
-    const message = isApiFailure(card.error)
-      ? bankCardErrorText(card.error, market)
-      : t('bankCards.loadFailed');
-    return (
-      <div className={listStyles.state} data-testid="bank-card-load-failed">
-        <p>{message}</p>
-        <Button size="small" onClick={() => void card.refetch()} loading={card.isFetching}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <BankCardFieldsForm id={id} initial={formValuesOf(card.data, market)} onSaved={onSaved} />;
+  return (
+    <QueryLoader
+      query={card}
+      failedText={(error) =>
+        isApiFailure(error) ? bankCardErrorText(error, market) : t('bankCards.loadFailed')
+      }
+      failedTestId="bank-card-load-failed"
+      stateClassName={listStyles.state}
+    >
+      {(loaded) => <BankCardFieldsForm id={id} initial={formValuesOf(loaded, market)} onSaved={onSaved} />}
+    </QueryLoader>
+  );
 }
 
 export interface BankCardFormProps {
@@ -348,18 +337,13 @@ export interface BankCardFormProps {
 /** The add or edit form /editBankCard (spec 01 §2); without a token it goes to /login. */
 export function BankCardForm({ idParam, onSaved }: BankCardFormProps) {
   const { t } = useTranslation();
-  const token = useStoredValue(StorageKey.token, getToken);
-  if (!token) return <Navigate to="/login" replace />;
-  if (idParam === null)
-    return <BankCardFieldsForm id={null} initial={EMPTY_BANK_CARD_FORM} onSaved={onSaved} />;
-  const id = parseQueryId(idParam);
-  // A broken link must not silently turn an edit into adding a new card.
-  if (id === null) {
-    return (
-      <p className={listStyles.state} data-testid="bank-card-load-failed">
-        {t('bankCards.notFound')}
-      </p>
-    );
-  }
-  return <EditExistingBankCard id={id} onSaved={onSaved} />;
+  return (
+    <SavedItemEditor
+      idParam={idParam}
+      notFoundText={t('bankCards.notFound')}
+      failedTestId="bank-card-load-failed"
+      add={() => <BankCardFieldsForm id={null} initial={EMPTY_BANK_CARD_FORM} onSaved={onSaved} />}
+      edit={(id) => <EditExistingBankCard id={id} onSaved={onSaved} />}
+    />
+  );
 }

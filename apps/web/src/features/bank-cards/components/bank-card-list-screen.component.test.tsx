@@ -3,8 +3,8 @@ import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../shared/format/date-time.ts';
 import { getBankCardOtpRequired, setToken } from '../../../shared/storage/storage.ts';
+import { callsTo, settleDialogs, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { callsTo, settleDialogs, stubShopServer } from '../../shop/testing/fake-shop-server.ts';
 import { bankCardsAnswer, fakeBankCard } from '../testing/fake-bank-cards.ts';
 import { BankCardListScreen } from './bank-card-list-screen.component.tsx';
 
@@ -37,7 +37,7 @@ afterEach(async () => {
 
 describe('BankCardListScreen', () => {
   it('sends a visitor without a token to /login', async () => {
-    const calls = stubShopServer({});
+    const calls = stubFakeServer({});
     const { router } = renderWithProviders(<BankCardListScreen />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls).toHaveLength(0);
@@ -45,7 +45,7 @@ describe('BankCardListScreen', () => {
 
   it('lists the cards with masked numbers, shows Add only once loaded, and keeps the OTP flag', async () => {
     setToken('tok');
-    stubShopServer({ '/user/bank_cards': () => bankCardsAnswer([SBI, HDFC], true) });
+    stubFakeServer({ '/user/bank_cards': () => bankCardsAnswer([SBI, HDFC], true) });
     const { router } = renderWithProviders(<BankCardListScreen />);
     expect(screen.queryByRole('button', { name: 'Add bank card' })).toBeNull();
 
@@ -69,7 +69,7 @@ describe('BankCardListScreen', () => {
   it('says when a new or edited card can first receive a withdrawal', async () => {
     setToken('tok');
     const until = Date.now() + 24 * HOUR_MS;
-    stubShopServer({
+    stubFakeServer({
       '/user/bank_cards': () => bankCardsAnswer([fakeBankCard({ withdrawable_from: until })], false),
     });
     renderWithProviders(<BankCardListScreen />);
@@ -83,7 +83,7 @@ describe('BankCardListScreen', () => {
     setToken('tok');
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
-    stubShopServer({
+    stubFakeServer({
       '/user/bank_cards': () => (fail ? { code: 500, msg: 'down' } : bankCardsAnswer([])),
     });
     renderWithProviders(<BankCardListScreen />);
@@ -103,7 +103,7 @@ describe('BankCardListScreen', () => {
 
   it('opens the bottom sheet from the info button; Edit opens /editBankCard?id', async () => {
     setToken('tok');
-    stubShopServer({ '/user/bank_cards': () => bankCardsAnswer([SBI, HDFC]) });
+    stubFakeServer({ '/user/bank_cards': () => bankCardsAnswer([SBI, HDFC]) });
     const { router } = renderWithProviders(<BankCardListScreen />);
     const sheet = await openSheet(1);
     expect(sheet.textContent).toContain('HDFC Bank · ******4321');
@@ -115,7 +115,7 @@ describe('BankCardListScreen', () => {
   it('deletes only after confirmation, then reloads the list', async () => {
     setToken('tok');
     let cards = [SBI, HDFC];
-    const calls = stubShopServer({
+    const calls = stubFakeServer({
       '/user/bank_cards': () => bankCardsAnswer(cards),
       'PUT /user/delete_bank_card': () => {
         cards = [HDFC];
@@ -146,7 +146,7 @@ describe('BankCardListScreen', () => {
 
   it("shows a refused deletion's message in the error alert", async () => {
     setToken('tok');
-    stubShopServer({
+    stubFakeServer({
       '/user/bank_cards': () => bankCardsAnswer([SBI]),
       'PUT /user/delete_bank_card': () => ({ code: 404, msg: 'Bank card not found' }),
     });

@@ -13,9 +13,8 @@ import {
 import { categoryFromQuery, ROOM_NAMES } from '../rules/colour-rooms.rule.ts';
 import styles from './colour-game.module.css';
 import { EarlyAccessGate } from './early-access-gate.component.tsx';
-import { ListStatus } from './list-status.component.tsx';
 import { MyBetsList } from './my-bets-list.component.tsx';
-import { Pager } from './pager.component.tsx';
+import { PagedRows } from './paged-rows.component.tsx';
 import { PeriodRecordsTable } from './period-records-table.component.tsx';
 
 /** Where the back arrow goes when the screen was opened directly. */
@@ -86,21 +85,16 @@ function PeriodRecords({ category }: { category: ColourCategory }) {
   return (
     <section className={styles.card}>
       <PageSizeChoice value={pageSize} onChange={changeSize} />
-      {records.data && records.data.rows.length > 0 ? <PeriodRecordsTable rows={records.data.rows} /> : null}
-      <ListStatus
+      <PagedRows
+        query={records}
         label="period records"
-        pending={records.isPending}
-        error={records.data ? null : records.error}
-        empty={records.data?.rows.length === 0}
-        onRetry={() => void records.refetch()}
-      />
-      <Pager
         page={page}
-        count={records.data?.count ?? 0}
         pageSize={pageSize}
         onPage={setPage}
         testId="period-records-pager"
-      />
+      >
+        {(rows) => <PeriodRecordsTable rows={rows} />}
+      </PagedRows>
     </section>
   );
 }
@@ -111,21 +105,16 @@ function MyBets({ category }: { category: ColourCategory }) {
   return (
     <section className={styles.card}>
       <PageSizeChoice value={pageSize} onChange={changeSize} />
-      {bets.data && bets.data.rows.length > 0 ? <MyBetsList rows={bets.data.rows} /> : null}
-      <ListStatus
+      <PagedRows
+        query={bets}
         label="my records"
-        pending={bets.isPending}
-        error={bets.data ? null : bets.error}
-        empty={bets.data?.rows.length === 0}
-        onRetry={() => void bets.refetch()}
-      />
-      <Pager
         page={page}
-        count={bets.data?.count ?? 0}
         pageSize={pageSize}
         onPage={setPage}
         testId="my-bets-pager"
-      />
+      >
+        {(rows) => <MyBetsList rows={rows} />}
+      </PagedRows>
     </section>
   );
 }

@@ -32,7 +32,7 @@ import { JoinPanel } from './join-panel.component.tsx';
 import { ListStatus } from './list-status.component.tsx';
 import { MyBetsList } from './my-bets-list.component.tsx';
 import { NoticeBanner } from './notice-banner.component.tsx';
-import { Pager } from './pager.component.tsx';
+import { PagedRows } from './paged-rows.component.tsx';
 import { PeriodRecordsTable } from './period-records-table.component.tsx';
 import { RoundHeader } from './round-header.component.tsx';
 import { RulesDialog } from './rules-dialog.component.tsx';
@@ -202,23 +202,16 @@ function WinGame() {
               </button>
             </div>
           </div>
-          {records.data && records.data.rows.length > 0 ? (
-            <PeriodRecordsTable rows={records.data.rows} />
-          ) : null}
-          <ListStatus
+          <PagedRows
+            query={records}
             label="period records"
-            pending={records.isPending}
-            error={records.data ? null : records.error}
-            empty={records.data?.rows.length === 0}
-            onRetry={() => void records.refetch()}
-          />
-          <Pager
             page={recordPage}
-            count={records.data?.count ?? 0}
             pageSize={WIN_PAGE_SIZE}
             onPage={setRecordPage}
             testId="period-records-pager"
-          />
+          >
+            {(rows) => <PeriodRecordsTable rows={rows} />}
+          </PagedRows>
         </section>
         <section
           className={styles.card}
@@ -236,21 +229,16 @@ function WinGame() {
               {t('colourGame.more')}
             </button>
           </div>
-          {myBets.data && myBets.data.rows.length > 0 ? <MyBetsList rows={myBets.data.rows} /> : null}
-          <ListStatus
+          <PagedRows
+            query={myBets}
             label="my records"
-            pending={myBets.isPending}
-            error={myBets.data ? null : myBets.error}
-            empty={myBets.data?.rows.length === 0}
-            onRetry={() => void myBets.refetch()}
-          />
-          <Pager
             page={myPage}
-            count={myBets.data?.count ?? 0}
             pageSize={WIN_PAGE_SIZE}
             onPage={setMyPage}
             testId="my-bets-pager"
-          />
+          >
+            {(rows) => <MyBetsList rows={rows} />}
+          </PagedRows>
         </section>
       </div>
       <BetDialog

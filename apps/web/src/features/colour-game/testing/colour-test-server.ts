@@ -9,53 +9,13 @@ import {
   previousLink,
   type UserGuessDto,
 } from '@app/shared';
-import { vi } from 'vitest';
 
-/** One request the stub server received. */
-export interface RecordedCall {
-  path: string;
-  method: string;
-  query: URLSearchParams;
-  body: Record<string, unknown>;
-  headers: Record<string, string>;
-}
-
-/** Answers a request: an envelope (its code becomes the HTTP status), or an Error to fail the connection. */
-export type StubRoute = (call: RecordedCall) => unknown;
-
-/**
- * Stubs `fetch` with a server that answers by path (`/win/guesses`) or by method and path, and records
- * every call. Unknown paths answer 404.
- */
-export function stubColourServer(routes: Record<string, StubRoute>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const call: RecordedCall = {
-        path: url.pathname,
-        method,
-        query: url.searchParams,
-        body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {},
-        headers: { ...(init?.headers as Record<string, string> | undefined) },
-      };
-      calls.push(call);
-      const route = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
-      const body = route ? route(call) : { code: 404, msg: 'Not found' };
-      if (body instanceof Error) throw body;
-      const status = typeof body === 'object' && body !== null && 'code' in body ? Number(body.code) : 200;
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
-/** The calls to one path (and method, when given). */
-export function callsTo(calls: readonly RecordedCall[], path: string, method?: string): RecordedCall[] {
-  return calls.filter((call) => call.path === path && (method === undefined || call.method === method));
-}
+export {
+  callsTo,
+  type FakeRoute as StubRoute,
+  type RecordedCall,
+  stubFakeServer as stubColourServer,
+} from '../../../shared/testing/fake-server.ts';
 
 /** GET /win/next_period_info. */
 export function periodInfoAnswer(overrides: Record<string, unknown> = {}) {

@@ -2,22 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
+import { callsTo, settleDialogs, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import {
-  callsTo,
-  fakeAddress,
-  fakeOrder,
-  fakeProduct,
-  settleDialogs,
-  stubShopServer,
-} from '../../shop/testing/fake-shop-server.ts';
+import { fakeAddress, fakeOrder, fakeProduct } from '../../shop/testing/fake-shop-server.ts';
 import { BuyScreen } from './buy-screen.component.tsx';
 
 const HOME = fakeAddress({ id: 11, full_name: 'Asha Rao' });
 const OFFICE = fakeAddress({ id: 12, full_name: 'Asha Office', detail_address: '4 Park Street' });
 
 function buyServer(options: { addresses?: unknown[]; buy?: () => unknown; stock?: number } = {}) {
-  return stubShopServer({
+  return stubFakeServer({
     '/shop/product': () => ({ code: 200, entry: fakeProduct({ stock: options.stock ?? 5 }) }),
     '/user/addresses': () => ({ code: 200, queryset: options.addresses ?? [HOME, OFFICE] }),
     '/user/buy':

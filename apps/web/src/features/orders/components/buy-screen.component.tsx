@@ -12,6 +12,7 @@ import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { NativeEvent, trackNativeEvent } from '../../../shared/native/native-bridge.ts';
 import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
+import { QueryLoader } from '../../../shared/ui/load-states.component.tsx';
 import {
   AddressSummary,
   editAddressPath,
@@ -225,24 +226,16 @@ function SignedInBuy({ productId }: { productId: number | null }) {
       </p>
     );
   }
-  if (product.isPending) {
-    return (
-      <div className={styles.state}>
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
-  if (product.isError) {
-    return (
-      <div className={styles.state} data-testid="product-load-failed">
-        <p>{shopErrorText(product.error)}</p>
-        <Button size="small" onClick={() => void product.refetch()} loading={product.isFetching}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <BuyForm product={product.data} />;
+  return (
+    <QueryLoader
+      query={product}
+      failedText={shopErrorText}
+      failedTestId="product-load-failed"
+      stateClassName={styles.state}
+    >
+      {(loaded) => <BuyForm product={loaded} />}
+    </QueryLoader>
+  );
 }
 
 /** The purchase screen /buy?id (spec 01 §2, §5): address, login password, buy; without a token, /login. */

@@ -3,21 +3,21 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
-import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { profileQueryKeys } from '../../profile/hooks/profile-query-keys.ts';
 import {
   callsTo,
-  fakeOrder,
   type RecordedCall,
   settleDialogs,
-  stubShopServer,
-} from '../../shop/testing/fake-shop-server.ts';
+  stubFakeServer,
+} from '../../../shared/testing/fake-server.ts';
+import { renderWithProviders } from '../../../test/render-with-providers.tsx';
+import { profileQueryKeys } from '../../profile/hooks/profile-query-keys.ts';
+import { fakeOrder } from '../../shop/testing/fake-shop-server.ts';
 import { ORDER_PAGE_SIZE } from '../api/orders.api.ts';
 import { OrderListScreen } from './order-list-screen.component.tsx';
 
 /** A server holding the orders by status, paging like the real one. */
 function ordersServer(orders: OrderDto[], extra: Record<string, (call: RecordedCall) => unknown> = {}) {
-  return stubShopServer({
+  return stubFakeServer({
     '/user/orders': (call) => {
       const status = call.query.get('status') ?? 'all';
       const page = Number(call.query.get('p'));
@@ -166,7 +166,7 @@ describe('OrderListScreen', () => {
   it('cancels an undelivered order after confirmation and reloads the balance', async () => {
     setToken('tok');
     let cancelled = false;
-    const calls = stubShopServer({
+    const calls = stubFakeServer({
       '/user/orders': () => ({
         code: 200,
         page: { count: cancelled ? 0 : 1 },

@@ -1,10 +1,10 @@
 import type { OrderStatusFilter } from '@app/shared';
-import { Button, DotLoading, InfiniteScroll, Tabs } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button, DotLoading, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
+import { FeedFooter } from '../../../shared/ui/feed-footer.component.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.hook.ts';
 import { useOrderPages } from '../hooks/use-order-pages.hook.ts';
 import { OrderCard } from './order-card.component.tsx';
@@ -25,14 +25,6 @@ export const ORDER_TAB_PARAM = 'status';
 /** The tab a query value names; anything else opens All. */
 export function orderTabFromParam(value: string | null): OrderTab {
   return (ORDER_TABS as readonly string[]).includes(value ?? '') ? (value as OrderTab) : 'all';
-}
-
-function FeedStatus({ children }: { children: ReactNode }) {
-  return (
-    <div className={styles.feedStatus} data-testid="order-feed-status">
-      {children}
-    </div>
-  );
 }
 
 /** One tab's orders with infinite scroll, ten at a time. */
@@ -75,25 +67,15 @@ function OrderFeed({ tab }: { tab: OrderTab }) {
           ))}
         </ul>
       ) : null}
-      <InfiniteScroll loadMore={pages.loadMore} hasMore={pages.isSuccess && pages.hasNextPage}>
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <FeedStatus>
-              <span>{t('home.loadFailed')}</span>
-              <Button size="mini" fill="outline" onClick={() => void retry()}>
-                {t('common.retry')}
-              </Button>
-            </FeedStatus>
-          ) : hasMore ? (
-            <FeedStatus>
-              <span>{t('common.loading')}</span>
-              <DotLoading />
-            </FeedStatus>
-          ) : (
-            <FeedStatus>{orders.length === 0 ? t('orders.empty') : t('orders.noMore')}</FeedStatus>
-          )
-        }
-      </InfiniteScroll>
+      <FeedFooter
+        pages={pages}
+        empty={orders.length === 0}
+        failedText={t('home.loadFailed')}
+        emptyText={t('orders.empty')}
+        noMoreText={t('orders.noMore')}
+        testId="order-feed-status"
+        statusClassName={styles.feedStatus}
+      />
     </div>
   );
 }

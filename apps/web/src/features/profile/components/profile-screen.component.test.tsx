@@ -12,6 +12,7 @@ import {
   setInAppFlag,
   setToken,
 } from '../../../shared/storage/storage.ts';
+import { profileAnswer } from '../../../shared/testing/fake-profile.ts';
 import { fakeFetch, renderWithProviders } from '../../../test/render-with-providers.tsx';
 import { ProfileScreen } from './profile-screen.component.tsx';
 
@@ -21,28 +22,20 @@ const SCREENS = new Set(['/mine', '/resetPassword', '/privacyPolicy', '/riskAgre
 const hasScreen = (path: string) => SCREENS.has(path);
 
 function profileBody(overrides: Body = {}, entry: Body = {}): Body {
-  return {
-    code: 200,
-    entry: {
-      r_code: 'AB12CD',
-      nick_name: 'Asha',
-      mobile: '+919876543210',
-      user_id: 1042,
-      balance: '1234.50',
-      ...entry,
+  return profileAnswer(
+    {
+      promotion_url: 'http://localhost/#/register?r_code=AB12CD',
+      is_early: true,
+      supports: [
+        { type: 'email', value: 'help@gold.example' },
+        { type: 'whatsapp', value: '+91 98765 43210' },
+        { type: 'telegram', value: '@gold_support' },
+      ],
+      android_app_prefix: 'https://cdn.example/app/gold-',
+      ...overrides,
     },
-    event_gift_enable: false,
-    promotion_url: 'http://localhost/#/register?r_code=AB12CD',
-    is_early: true,
-    is_transfer_enable: 1,
-    supports: [
-      { type: 'email', value: 'help@gold.example' },
-      { type: 'whatsapp', value: '+91 98765 43210' },
-      { type: 'telegram', value: '@gold_support' },
-    ],
-    android_app_prefix: 'https://cdn.example/app/gold-',
-    ...overrides,
-  };
+    entry,
+  );
 }
 
 const HOME_TOP = {

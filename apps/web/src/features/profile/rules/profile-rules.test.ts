@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../api/profile.api.ts';
+import { profileFixture } from '../testing/profile-fixture.ts';
 import { appDownloadUrl, showsDownloadBar } from './app-download.rule.ts';
 import { PROFILE_MENU, visibleProfileMenu } from './profile-menu.rule.ts';
 
-const PROFILE: Profile = {
-  userId: 7,
-  mobile: '+919876543210',
-  nickName: 'Asha',
-  balance: '0.00',
-  referralCode: 'AB12CD',
-  isEarly: true,
-  transferEnabled: false,
-  eventGiftEnabled: false,
-  promotionUrl: '',
-  supports: [],
-  androidAppPrefix: '',
-};
+const PROFILE = profileFixture({ userId: 7, isEarly: true });
 
 const keys = (groups: ReturnType<typeof visibleProfileMenu>) =>
   groups.map((group) => [group.heading ?? '-', group.entries.map((entry) => entry.key)]);

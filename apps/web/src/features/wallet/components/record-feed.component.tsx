@@ -1,6 +1,6 @@
-import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FeedFooter } from '../../../shared/ui/feed-footer.component.tsx';
 import type { PagedRecordsState } from '../hooks/use-paged-records.hook.ts';
 import styles from './wallet.module.css';
 
@@ -13,33 +13,17 @@ export interface RecordFeedProps<T> {
   testId: string;
 }
 
-function FeedStatus({ children }: { children: ReactNode }) {
-  return (
-    <div className={styles.feedStatus} data-testid="record-feed-status">
-      {children}
-    </div>
-  );
-}
-
 /**
  * A record list with infinite scroll, ten rows at a time until `page.count` rows are shown. Load
  * failures are logged (spec 01 §8, spec 02 §8) and offer a retry.
  */
 export function RecordFeed<T>({ records, label, rowKey, renderRow, testId }: RecordFeedProps<T>) {
   const { t } = useTranslation();
-  const { rows, loadMore, hasNextPage, isFetchNextPageError, refetch } = records;
-  const firstPageFailed = records.isError && !isFetchNextPageError && rows.length === 0;
+  const { rows } = records;
 
   useEffect(() => {
     if (records.error) console.error(`${label} failed to load`, records.error);
   }, [records.error, label]);
-
-  const loading = (
-    <FeedStatus>
-      <span>{t('common.loading')}</span>
-      <DotLoading />
-    </FeedStatus>
-  );
 
   return (
     <section aria-label={label}>
@@ -48,33 +32,15 @@ export function RecordFeed<T>({ records, label, rowKey, renderRow, testId }: Rec
           <li key={rowKey(row, index)}>{renderRow(row)}</li>
         ))}
       </ul>
-      {records.isPending ? (
-        loading
-      ) : firstPageFailed ? (
-        <FeedStatus>
-          <span>{t('wallet.loadFailed')}</span>
-          <Button size="mini" fill="outline" onClick={() => void refetch()} loading={records.isFetching}>
-            {t('common.retry')}
-          </Button>
-        </FeedStatus>
-      ) : (
-        <InfiniteScroll loadMore={loadMore} hasMore={records.isSuccess && hasNextPage}>
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <FeedStatus>
-                <span>{t('wallet.loadFailed')}</span>
-                <Button size="mini" fill="outline" onClick={() => void retry()}>
-                  {t('common.retry')}
-                </Button>
-              </FeedStatus>
-            ) : hasMore ? (
-              loading
-            ) : (
-              <FeedStatus>{rows.length === 0 ? t('wallet.empty') : t('wallet.noMore')}</FeedStatus>
-            )
-          }
-        </InfiniteScroll>
-      )}
+      <FeedFooter
+        pages={records}
+        empty={rows.length === 0}
+        failedText={t('wallet.loadFailed')}
+        emptyText={t('wallet.empty')}
+        noMoreText={t('wallet.noMore')}
+        testId="record-feed-status"
+        statusClassName={styles.feedStatus}
+      />
     </section>
   );
 }

@@ -2,8 +2,8 @@ import type { WithdrawalDto } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
+import { callsTo, type FakeRoute, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { callsTo, type FakeRoute, stubShopServer } from '../../shop/testing/fake-shop-server.ts';
 import { RECORD_PAGE_SIZE } from '../../wallet/api/wallet.api.ts';
 import { WithdrawalRecordScreen } from './withdrawal-record-screen.component.tsx';
 
@@ -55,7 +55,7 @@ function pages(records: readonly WithdrawalDto[]): FakeRoute {
 
 function renderRecord(route: FakeRoute = pages(RECORDS)) {
   setToken('tok');
-  const calls = stubShopServer({ '/user/withdrawals': route });
+  const calls = stubFakeServer({ '/user/withdrawals': route });
   return { calls, ...renderWithProviders(<WithdrawalRecordScreen />) };
 }
 

@@ -2,15 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
-import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { bankCardsAnswer, fakeBankCard } from '../../bank-cards/testing/fake-bank-cards.ts';
+import { profileAnswer } from '../../../shared/testing/fake-profile.ts';
 import {
   callsTo,
   type FakeRoute,
   settleDialogs,
-  stubShopServer,
-} from '../../shop/testing/fake-shop-server.ts';
-import { profileAnswer } from '../../wallet/components/wallet-test-server.ts';
+  stubFakeServer,
+} from '../../../shared/testing/fake-server.ts';
+import { renderWithProviders } from '../../../test/render-with-providers.tsx';
+import { bankCardsAnswer, fakeBankCard } from '../../bank-cards/testing/fake-bank-cards.ts';
 import { WithdrawalScreen } from './withdrawal-screen.component.tsx';
 
 const MANUAL = { name: 'Bank transfer', key: 'bank_transfer', bank_code_group_id: null, bank_codes: [] };
@@ -51,7 +51,7 @@ const HDFC = fakeBankCard({ id: 22, bank_name: 'HDFC Bank', account_number: '***
 
 function renderScreen(routes: Record<string, FakeRoute> = {}) {
   setToken('tok');
-  const calls = stubShopServer({
+  const calls = stubFakeServer({
     '/user/profile': () => profileAnswer(),
     '/user/channels': () => channelsAnswer(),
     '/user/bank_cards': () => bankCardsAnswer([SBI, HDFC]),

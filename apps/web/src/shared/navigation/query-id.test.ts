@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUERY_ID, parseQueryId } from './query-id.rule.ts';
+import { MAX_QUERY_ID, parseQueryId } from './query-id.ts';
 
 describe('parseQueryId', () => {
   it('reads a positive whole number', () => {

@@ -1,0 +1,80 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, DotLoading } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { parseQueryId } from '../navigation/query-id.ts';
+import { getToken, StorageKey } from '../storage/storage.ts';
+import { useStoredValue } from '../storage/use-stored-value.hook.ts';
+import listStyles from './saved-list.module.css';
+
+export interface QueryLoaderProps<T> {
+  query: UseQueryResult<T>;
+  /** The text of a failed load. */
+  failedText: (error: Error) => string;
+  failedTestId: string;
+  /** The look of the loading and failure states (each screen has its own height). */
+  stateClassName: string | undefined;
+  children: (data: T) => ReactNode;
+}
+
+/** Loads what a screen shows: a spinner, then the children with the data, or the failure with a retry. */
+export function QueryLoader<T>({
+  query,
+  failedText,
+  failedTestId,
+  stateClassName,
+  children,
+}: QueryLoaderProps<T>) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <div className={stateClassName}>
+        <DotLoading color="primary" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={stateClassName} data-testid={failedTestId}>
+        <p>{failedText(query.error)}</p>
+        <Button size="small" onClick={() => void query.refetch()} loading={query.isFetching}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return children(query.data);
+}
+
+export interface SavedItemEditorProps {
+  /** The route's `id` query: absent to add an item, the item's id to edit it. */
+  idParam: string | null;
+  /** Shown for an `id` that is no id at all. */
+  notFoundText: string;
+  /** The test id of the "not found" and "could not load" states. */
+  failedTestId: string;
+  /** The empty form that adds an item. */
+  add: () => ReactNode;
+  /** What edits the item with this id (usually a QueryLoader around the filled form). */
+  edit: (id: number) => ReactNode;
+}
+
+/**
+ * The add or edit screen of a saved item (an address, a bank card): without a token it goes to /login,
+ * without an `id` it adds, and a broken `id` shows "not found" rather than silently adding a new item.
+ */
+export function SavedItemEditor({ idParam, notFoundText, failedTestId, add, edit }: SavedItemEditorProps) {
+  const token = useStoredValue(StorageKey.token, getToken);
+  if (!token) return <Navigate to="/login" replace />;
+  if (idParam === null) return add();
+  const id = parseQueryId(idParam);
+  if (id === null) {
+    return (
+      <p className={listStyles.state} data-testid={failedTestId}>
+        {notFoundText}
+      </p>
+    );
+  }
+  return edit(id);
+}
