@@ -9,6 +9,7 @@ import * as withdrawals from './migrations/0006-withdrawals.migration.ts';
 import * as colourGame from './migrations/0007-colour-game.migration.ts';
 import * as colourBetsSettlement from './migrations/0008-colour-bets-settlement.migration.ts';
 import * as colourPeriodHouseFigures from './migrations/0009-colour-period-house-figures.migration.ts';
+import * as ledgerWritePath from './migrations/0010-ledger-write-path.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0007-colour-game', up: colourGame.up },
   { version: '0008-colour-bets-settlement', up: colourBetsSettlement.up },
   { version: '0009-colour-period-house-figures', up: colourPeriodHouseFigures.up },
+  { version: '0010-ledger-write-path', up: ledgerWritePath.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

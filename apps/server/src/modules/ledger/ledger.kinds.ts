@@ -21,7 +21,8 @@ export interface LedgerKindRule {
  *   spec spells these two types in words, so the words are the values).
  * - Game stakes are debited when the bet is placed, before the outcome is known, so the "lose" codes of
  *   Lucky Hit and Aviator (LHL, AVIL) label the stake and LHW, AVIW the winnings; the colour game uses GU
- *   (game buy) and GUW (game win).
+ *   (game buy, one per bet) and GUW (game win, one per player and period: the sum of that player's
+ *   winning bets of the period, referenced by the period; each bet's own win shows in my_guesses).
  * - ORDR, the money of a cancelled order, is this product's addition to the spec's list.
  * - fee, game_settlement and settlement move money between system accounts only.
  */

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { LedgerCheck } from '../../ledger/ledger-check.service.ts';
-import { COLOUR_BET_REFERENCE_TYPE } from './colour-settlement.service.ts';
+import { COLOUR_BET_REFERENCE_TYPE, COLOUR_PERIOD_REFERENCE_TYPE } from './colour-settlement.service.ts';
 
 /**
  * The colour game's money invariants, beside the ledger's own: each bet's stake was paid exactly once,
- * from its player's wallet, into game escrow; each won bet was credited exactly once, its amount, to its
- * player, and no other bet was credited; each settled period's figures add up and match its bets; no bet
+ * from its player's wallet, into game escrow; each player's wins of a period were credited exactly once,
+ * their sum, to that player, and nothing else was credited; each settled period's figures add up and match its bets; no bet
  * of a settled period is still waiting.
  */
 export const COLOUR_LEDGER_CHECKS: readonly LedgerCheck[] = [
@@ -42,35 +42,87 @@ export const COLOUR_LEDGER_CHECKS: readonly LedgerCheck[] = [
   {
     name: 'colour-win-credited-once',
     description:
-      'each won colour bet has exactly one colour_win credit of its amount to its player; no other bet has any',
+      "each player's wins of a colour period were credited once, their sum, to that player; nothing else was credited",
+    // A period's wins are one colour_win credit per player (reference: the period); periods settled by
+    // earlier versions have one per won bet (reference: the bet), and the ledger is append-only. Both forms are attributed to
+    // (period, credited player) and compared with that player's won bets of the period: the credited sum
+    // must equal the won sum, by at most one period credit, or else by exactly one bet credit per won bet,
+    // each its bet's amount, never both forms at once. A credit to another wallet shows up twice: the
+    // player it should have gone to is short, the one it went to is over.
     async run(db, limit) {
       const result = await sql<{
-        id: number;
-        status: string;
-        amount_minor: number;
-        credits: number;
+        period_id: number | null;
+        user_id: number | null;
+        won_minor: number;
+        won_bets: number;
         credited_minor: number;
-        wrong: number;
+        period_credits: number;
+        bet_credits: number;
+        bets_credited: number;
+        bad_bet_credits: number;
       }>`
-        select b.id, b.status, b.amount_minor, count(t.id) as credits,
-          coalesce(sum(t.amount_minor), 0) as credited_minor,
-          sum(case when t.id is not null and (a.user_id is null or a.user_id <> b.user_id) then 1 else 0 end) as wrong
-        from colour_bets b
-        left join ledger_transfers t on t.reference_type = ${COLOUR_BET_REFERENCE_TYPE}
-          and t.reference_id = cast(b.id as varchar(100)) and t.kind = 'colour_win'
-        left join ledger_accounts a on a.id = t.credit_account_id
-        group by b.id, b.status, b.amount_minor, b.user_id
-        having (b.status = 'S' and (count(t.id) <> 1 or coalesce(sum(t.amount_minor), 0) <> b.amount_minor
-            or sum(case when t.id is not null and (a.user_id is null or a.user_id <> b.user_id) then 1 else 0 end) > 0))
-          or (b.status <> 'S' and count(t.id) > 0)
-        order by b.id
+        select x.period_id, x.user_id, sum(x.won_minor) as won_minor, sum(x.won_bets) as won_bets,
+          sum(x.credited_minor) as credited_minor, sum(x.period_credits) as period_credits,
+          sum(x.bet_credits) as bet_credits, count(distinct x.credited_bet_id) as bets_credited,
+          sum(x.bad_bet_credits) as bad_bet_credits
+        from (
+          select b.period_id, b.user_id, b.amount_minor as won_minor, 1 as won_bets, 0 as credited_minor,
+            0 as period_credits, 0 as bet_credits, cast(null as bigint) as credited_bet_id, 0 as bad_bet_credits
+          from colour_bets b where b.status = 'S'
+          union all
+          select p.id, a.user_id, 0, 0, t.amount_minor, 1, 0, cast(null as bigint), 0
+          from colour_periods p
+          join ledger_transfers t on t.reference_type = ${COLOUR_PERIOD_REFERENCE_TYPE}
+            and t.reference_id = cast(p.id as varchar(100)) and t.kind = 'colour_win'
+          join ledger_accounts a on a.id = t.credit_account_id
+          union all
+          select b.period_id, a.user_id, 0, 0, t.amount_minor, 0, 1, b.id,
+            case when b.status <> 'S' or t.amount_minor <> b.amount_minor then 1 else 0 end
+          from colour_bets b
+          join ledger_transfers t on t.reference_type = ${COLOUR_BET_REFERENCE_TYPE}
+            and t.reference_id = cast(b.id as varchar(100)) and t.kind = 'colour_win'
+          join ledger_accounts a on a.id = t.credit_account_id
+        ) x
+        group by x.period_id, x.user_id
+        having sum(x.credited_minor) <> sum(x.won_minor) or sum(x.period_credits) > 1
+          or (sum(x.period_credits) = 1 and sum(x.bet_credits) > 0)
+          or (sum(x.period_credits) = 0 and sum(x.bet_credits) > 0
+            and (sum(x.bet_credits) <> sum(x.won_bets) or count(distinct x.credited_bet_id) <> sum(x.won_bets)))
+          or sum(x.bad_bet_credits) > 0
+        order by x.period_id, x.user_id
         limit ${limit}
       `.execute(db);
       return result.rows.map(
         (row) =>
-          `colour bet ${row.id} (${row.status}, ${row.amount_minor}): ${row.credits} credits of ` +
-          `${row.credited_minor} in all, ${row.wrong} to another wallet`,
+          `colour period ${row.period_id}, player ${row.user_id}: won ${row.won_minor} on ${row.won_bets} ` +
+          `bets, credited ${row.credited_minor} by ${row.period_credits} period credits and ` +
+          `${row.bet_credits} bet credits (${row.bets_credited} bets, ${row.bad_bet_credits} not matching their bet)`,
       );
+    },
+  },
+  {
+    name: 'colour-win-references-a-bet-or-period',
+    description:
+      'every colour_win credit references a colour period (or, from earlier versions, a colour bet)',
+    async run(db, limit) {
+      // The check above only sees credits whose reference resolves; one that resolves to nothing would
+      // be money out of game escrow that no win accounts for. Counted rather than listed so that neither
+      // database has to compare a reference text with every period and bet id.
+      const result = await sql<{ credits: number; attributed: number }>`
+        select
+          (select count(*) from ledger_transfers t where t.kind = 'colour_win') as credits,
+          (select count(*) from colour_periods p join ledger_transfers t
+            on t.reference_type = ${COLOUR_PERIOD_REFERENCE_TYPE} and t.reference_id = cast(p.id as varchar(100))
+            and t.kind = 'colour_win')
+          + (select count(*) from colour_bets b join ledger_transfers t
+            on t.reference_type = ${COLOUR_BET_REFERENCE_TYPE} and t.reference_id = cast(b.id as varchar(100))
+            and t.kind = 'colour_win') as attributed
+      `.execute(db);
+      const row = result.rows[0];
+      const orphans = Number(row?.credits ?? 0) - Number(row?.attributed ?? 0);
+      return orphans === 0
+        ? []
+        : [`${orphans} colour_win credits reference no colour period or bet`].slice(0, limit);
     },
   },
   {

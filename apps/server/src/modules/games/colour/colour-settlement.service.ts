@@ -17,18 +17,34 @@ import {
   ensurePeriod,
   lockPeriod,
   markPeriodSettled,
+  settledStakes,
   settleWaitingBets,
   waitingTotals,
+  winCreditsPerPlayer,
 } from './colour.repository.ts';
 import { type ColourChainService, chainIndexOf } from './colour-chain.service.ts';
 
-/** The ledger reference type of a bet's stake and win; its id is the bet id. */
+/**
+ * The ledger reference type of a bet's stake; its id is the bet id. Periods settled by earlier versions
+ * also credited each won bet on its own under this reference type (the colour checks accept both forms).
+ */
 export const COLOUR_BET_REFERENCE_TYPE = 'colour_bet';
-/** The ledger reference type of a period's fee and house legs; its id is the period row id. */
+/**
+ * The ledger reference type of a period's fee and house legs and of each player's win in it; its id is the
+ * period row id, which the transaction list shows as the win's relation_id.
+ */
 export const COLOUR_PERIOD_REFERENCE_TYPE = 'colour_period';
-/** Ledger idempotency keys: one stake per bet, one win per bet, one fee and one house leg per period. */
+/**
+ * Ledger idempotency keys: one stake per bet, one win per player and period, one fee and one house leg per
+ * period. A win is keyed by (room, period, player) rather than by bet since a period's winning bets of one
+ * player are credited as one transfer (see ColourSettlementService); the key cannot meet the older per-bet
+ * keys (`colour_win:<bet id>`), which have no colon after the id.
+ */
 export const colourStakeKey = (betId: number): string => `colour_bet:${betId}`;
-export const colourWinKey = (betId: number): string => `colour_win:${betId}`;
+export const colourWinKeyPrefix = (room: ColourCategory, period: string): string =>
+  `colour_win:${room}:${period}:`;
+export const colourWinKey = (room: ColourCategory, period: string, userId: number): string =>
+  `${colourWinKeyPrefix(room, period)}${userId}`;
 export const colourFeeKey = (periodId: number): string => `colour_fee:${periodId}`;
 export const colourHouseKey = (periodId: number): string => `colour_house:${periodId}`;
 
@@ -60,7 +76,8 @@ export interface SettledBetsWagering {
  * Draws and settles one period in one database transaction (DESIGN.md §3 "Colour game"): the period row
  * is locked (the state guard: an already settled period is left alone, so settling twice is impossible),
  * its seed derived from the room's chain and its result computed; one UPDATE settles every waiting bet
- * (W → S with its payout, or F); the wins are credited set-based from game escrow (GUW); the fees go to
+ * (W → S with its payout, or F); the wins are credited set-based from game escrow (GUW), one transfer per
+ * player holding the sum of that player's winning bets; the fees go to
  * fee revenue and the contracts left after the wins to (or from) the house; one statement takes the
  * settled stakes off the players' needs_bet; the period is marked settled with its seed revealed and the
  * house's figures (stake, fee, contract, payout and the house's take, stake − payout).
@@ -115,14 +132,17 @@ export class ColourSettlementService {
         );
       }
       await settleWaitingBets(trx, row.id, tenths, result, now);
+      // One credit per player and period, not one per winning bet: measured on PostgreSQL with 100,000 bets
+      // (bench/colour/settlement.bench.ts), inserting one transfer per winning bet was most of the
+      // settlement (two foreign-key checks and six index entries per row), and a player's ten winning bets
+      // became ten lines of the transaction list besides. Each bet's own win stays on the bet (my_guesses
+      // shows it); the player's wallet line is the period's sum, referenced by the period.
       const wins = await postBulkWalletCredits(trx, database.dialect, {
         debit: 'game_escrow',
         kind: 'colour_win',
-        referenceType: COLOUR_BET_REFERENCE_TYPE,
+        referenceType: COLOUR_PERIOD_REFERENCE_TYPE,
         createdAt: now,
-        source: sql`select b.user_id as user_id, cast(b.id as varchar(100)) as reference_id,
-            'colour_win:' || cast(b.id as varchar(100)) as idempotency_key, b.amount_minor as amount_minor
-          from colour_bets b where b.period_id = ${row.id} and b.status = 'S'`,
+        source: winCreditsPerPlayer(row.id, colourWinKeyPrefix(room, period)),
       });
       if (wins.totalMinor !== totals.payout) {
         throw new Error(`colour period ${row.id}: credited ${wins.totalMinor}, computed ${totals.payout}`);
@@ -154,11 +174,7 @@ export class ColourSettlementService {
       }
       // Every bet of the period was settled just now (bets are only taken while the period is open, and
       // the state guard lets one transaction settle it); wallets were locked first, as a recharge does.
-      await this.wagering.reduceForSettledBets(
-        trx,
-        sql`select b.user_id as user_id, b.stake_minor as stake_minor
-          from colour_bets b where b.period_id = ${row.id} and b.status in ('S', 'F')`,
-      );
+      await this.wagering.reduceForSettledBets(trx, settledStakes(row.id));
       const marked = await markPeriodSettled(trx, row.id, {
         seedHex,
         price: result.price,

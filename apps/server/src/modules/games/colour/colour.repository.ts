@@ -1,5 +1,5 @@
 import type { ColourCategory } from '@app/shared';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import { type DialectName, forShare } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import { forUpdate } from '../../../db/transaction.ts';
@@ -266,6 +266,25 @@ export async function settleWaitingBets(
     where period_id = ${periodId} and status = 'W'
   `.execute(db);
   return Number(updated.numAffectedRows ?? 0n);
+}
+
+/**
+ * The win credits of a settled period as the ledger's bulk credit reads them: one row per player with a
+ * won bet, its amount the sum of that player's wins, referenced by the period and keyed `<keyPrefix><user
+ * id>`. The period index (period_id, user_id) hands the rows over already grouped by player.
+ */
+export function winCreditsPerPlayer(periodId: number, keyPrefix: string): RawBuilder<unknown> {
+  // The id goes in as text: better-sqlite3 binds a JavaScript number as a REAL, whose text is '1.0'.
+  return sql`select b.user_id as user_id, cast(${String(periodId)} as varchar(100)) as reference_id,
+      cast(${keyPrefix} as varchar(200)) || cast(b.user_id as varchar(20)) as idempotency_key, sum(b.amount_minor) as amount_minor
+    from colour_bets b where b.period_id = ${periodId} and b.status = 'S'
+    group by b.user_id`;
+}
+
+/** Each settled bet's player and stake, as the needs_bet reduction reads them. */
+export function settledStakes(periodId: number): RawBuilder<unknown> {
+  return sql`select b.user_id as user_id, b.stake_minor as stake_minor
+    from colour_bets b where b.period_id = ${periodId} and b.status in ('S', 'F')`;
 }
 
 /** Marks a period settled with its seed, result and house totals, only if it is still open. */
