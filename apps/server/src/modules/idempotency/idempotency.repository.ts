@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { jsonRowsFrom } from '../ledger/json-rows.ts';
 import type { IdempotencyKeyRow } from './idempotency.tables.ts';
 
 export interface KeyClaim {
@@ -76,4 +78,106 @@ export async function deleteKeysCreatedBefore(
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The columns that name one claim of a bulk claim. */
+export interface ClaimedKey {
+  id: number;
+  user_id: number;
+  route: string;
+  key: string;
+}
+
+/**
+ * Claims many keys in one INSERT … ON CONFLICT DO NOTHING; answers the rows it created (keys that existed
+ * already are missing from the answer). The claims must not repeat a key among themselves. As with
+ * claimKey, PostgreSQL makes this wait for a concurrent transaction holding one of the keys.
+ */
+export async function claimKeys(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  claims: readonly KeyClaim[],
+): Promise<ClaimedKey[]> {
+  if (claims.length === 0) return [];
+  const source = jsonRowsFrom(
+    dialect,
+    's',
+    claims.map((claim) => ({
+      key: claim.key,
+      user_id: claim.userId,
+      route: claim.route,
+      request_hash: claim.requestHash,
+      created_at: claim.createdAt,
+    })),
+    { key: 'text', user_id: 'integer', route: 'text', request_hash: 'text', created_at: 'integer' },
+  );
+  // "where true" keeps SQLite from reading ON CONFLICT as the ON of a join.
+  const result = await sql<ClaimedKey>`
+    insert into idempotency_keys (key, user_id, route, request_hash, response_json, status_code, created_at)
+    select s.key, s.user_id, s.route, s.request_hash, null, null, s.created_at from ${source} where true
+    on conflict (user_id, route, key) do nothing
+    returning id, user_id, route, key
+  `.execute(db);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id) }));
+}
+
+/** The stored rows of many keys (those that exist). */
+export async function findKeys(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  lookups: ReadonlyArray<{ userId: number; route: string; key: string }>,
+): Promise<IdempotencyKeyRow[]> {
+  if (lookups.length === 0) return [];
+  const source = jsonRowsFrom(
+    dialect,
+    's',
+    lookups.map((lookup) => ({ user_id: lookup.userId, route: lookup.route, key: lookup.key })),
+    { user_id: 'integer', route: 'text', key: 'text' },
+  );
+  const result = await sql<IdempotencyKeyRow>`
+    select k.* from idempotency_keys k
+    join ${source} on k.user_id = s.user_id and k.route = s.route and k.key = s.key
+  `.execute(db);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id) }));
+}
+
+/** Stores the answers of many claimed keys in one UPDATE; answers how many rows it updated. */
+export async function storeResponses(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  responses: ReadonlyArray<{ id: number; responseJson: string; statusCode: number }>,
+): Promise<number> {
+  if (responses.length === 0) return 0;
+  const source = jsonRowsFrom(
+    dialect,
+    's',
+    responses.map((response) => ({
+      id: response.id,
+      response_json: response.responseJson,
+      status_code: response.statusCode,
+    })),
+    { id: 'integer', response_json: 'text', status_code: 'integer' },
+  );
+  const result = await sql`
+    update idempotency_keys set response_json = s.response_json, status_code = s.status_code
+    from ${source} where idempotency_keys.id = s.id
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/** Deletes claimed keys by id in one statement (claims of requests that were refused); answers how many. */
+export async function deleteKeysById(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const source = jsonRowsFrom(
+    dialect,
+    's',
+    ids.map((id) => ({ id })),
+    { id: 'integer' },
+  );
+  const result = await sql`delete from idempotency_keys where id in (select s.id from ${source})`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }

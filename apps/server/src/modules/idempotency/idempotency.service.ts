@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
 import { ResponseCode } from '@app/shared';
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { claimKey, deleteKeysCreatedBefore, findKey, storeResponse } from './idempotency.repository.ts';
+import {
+  claimKey,
+  claimKeys,
+  deleteKeysById,
+  deleteKeysCreatedBefore,
+  findKey,
+  findKeys,
+  storeResponse,
+  storeResponses,
+} from './idempotency.repository.ts';
 
 /** Keys are remembered at least this long (DESIGN.md: a replay within 24 hours returns the first answer). */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -33,6 +43,22 @@ export interface IdempotentResult<T> {
   readonly statusCode: number;
   /** True when the body is the stored answer of an earlier request with the same key. */
   readonly replayed: boolean;
+}
+
+/**
+ * What a bulk claim decided for one request: no key (nothing to remember), a new claim to answer later
+ * with storeMany or give back with releaseMany, the stored answer of an earlier request, or a refusal
+ * (the key came back with another request: 422).
+ */
+export type BulkClaim<T> =
+  | { readonly state: 'unkeyed' }
+  | { readonly state: 'claimed'; readonly claimId: number }
+  | { readonly state: 'replayed'; readonly result: IdempotentResult<T> }
+  | { readonly state: 'refused'; readonly error: AppError };
+
+/** Identity of a key inside one bulk claim. */
+function keyIdentity(userId: number, route: string, key: string): string {
+  return `${userId}\u0000${route}\u0000${key}`;
 }
 
 /** JSON with object keys sorted at every level, so equal values always give equal text. */
@@ -89,6 +115,106 @@ export class IdempotencyService {
     const body = await produce();
     await storeResponse(trx, claimedId, JSON.stringify(body), ResponseCode.ok);
     return { body, statusCode: ResponseCode.ok, replayed: false };
+  }
+
+  /**
+   * withIdempotency for many requests in one transaction and a constant number of statements: claims every
+   * key in one INSERT and reads the existing ones in one SELECT. Answers one decision per request, in order.
+   * The requests must not repeat a key (the caller holds a repeat back for a later transaction, where it is
+   * a replay). A claimed key must be answered by storeMany or given back by releaseMany before the commit.
+   */
+  async claimMany<T>(
+    trx: Kysely<Database>,
+    dialect: DialectName,
+    requests: readonly IdempotentRequest[],
+  ): Promise<Array<BulkClaim<T>>> {
+    if (!trx.isTransaction) throw new Error('claimMany must run inside the operation transaction');
+    const createdAt = this.clock.now();
+    const hashes = requests.map((request) =>
+      request.key === undefined ? '' : requestHash(request.requestBody),
+    );
+    const seen = new Set<string>();
+    const claims = [];
+    for (const [index, request] of requests.entries()) {
+      if (request.key === undefined) continue;
+      const identity = keyIdentity(request.userId, request.route, request.key);
+      if (seen.has(identity))
+        throw new Error(`Idempotency key ${request.key} appears twice in one bulk claim`);
+      seen.add(identity);
+      claims.push({
+        key: request.key,
+        userId: request.userId,
+        route: request.route,
+        requestHash: hashes[index] ?? '',
+        createdAt,
+      });
+    }
+    // Claimed in one order everywhere, so two concurrent bulk claims sharing keys wait instead of deadlocking.
+    claims.sort((left, right) => {
+      const a = keyIdentity(left.userId, left.route, left.key);
+      const b = keyIdentity(right.userId, right.route, right.key);
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+    const claimed = new Map(
+      (await claimKeys(trx, dialect, claims)).map((row) => [
+        keyIdentity(row.user_id, row.route, row.key),
+        row.id,
+      ]),
+    );
+    const taken = claims.filter((claim) => !claimed.has(keyIdentity(claim.userId, claim.route, claim.key)));
+    const existing = new Map(
+      (await findKeys(trx, dialect, taken)).map((row) => [keyIdentity(row.user_id, row.route, row.key), row]),
+    );
+    return requests.map((request, index): BulkClaim<T> => {
+      if (request.key === undefined) return { state: 'unkeyed' };
+      const identity = keyIdentity(request.userId, request.route, request.key);
+      const claimId = claimed.get(identity);
+      if (claimId !== undefined) return { state: 'claimed', claimId };
+      const row = existing.get(identity);
+      if (!row) throw new Error(`Idempotency key ${request.key} conflicted but is not stored`);
+      if (row.request_hash !== hashes[index]) {
+        return {
+          state: 'refused',
+          error: new AppError(ResponseCode.idempotencyMismatch, IDEMPOTENCY_MISMATCH_MESSAGE),
+        };
+      }
+      if (row.response_json === null || row.status_code === null) {
+        throw new Error(`Idempotency key ${request.key} was replayed inside the request that claimed it`);
+      }
+      return {
+        state: 'replayed',
+        result: { body: JSON.parse(row.response_json) as T, statusCode: row.status_code, replayed: true },
+      };
+    });
+  }
+
+  /** Stores the 200 answers of claimed keys in one statement; fails loudly when a claim is missing. */
+  async storeMany(
+    trx: Kysely<Database>,
+    dialect: DialectName,
+    answers: ReadonlyArray<{ claimId: number; body: unknown }>,
+  ): Promise<void> {
+    const stored = await storeResponses(
+      trx,
+      dialect,
+      answers.map((answer) => ({
+        id: answer.claimId,
+        responseJson: JSON.stringify(answer.body),
+        statusCode: ResponseCode.ok,
+      })),
+    );
+    if (stored !== answers.length)
+      throw new Error(`stored ${stored} of ${answers.length} idempotent answers`);
+  }
+
+  /**
+   * Gives back the claims of refused requests in one statement, so that, as with withIdempotency, only
+   * answers that commit are remembered and a retry of a refused request runs again.
+   */
+  async releaseMany(trx: Kysely<Database>, dialect: DialectName, claimIds: readonly number[]): Promise<void> {
+    const deleted = await deleteKeysById(trx, dialect, claimIds);
+    if (deleted !== claimIds.length)
+      throw new Error(`released ${deleted} of ${claimIds.length} claimed keys`);
   }
 
   /** Deletes every key older than the retention; answers how many were deleted. */

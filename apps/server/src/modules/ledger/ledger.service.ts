@@ -22,6 +22,7 @@ import {
   type LedgerAccountRef,
   type LedgerKind,
   ledgerKindRule,
+  type SystemAccountName,
 } from './ledger.kinds.ts';
 import {
   applyCounterDelta,
@@ -39,6 +40,12 @@ import {
   lockAccountsById,
 } from './ledger.repository.ts';
 import type { LedgerAccountRow, LedgerTransferRow, LedgerTransferStatus } from './ledger.tables.ts';
+import {
+  type BulkTransferRow,
+  debitAccountsIfAvailable,
+  insertPostedTransfers,
+  lockAccountsByCodes,
+} from './ledger-bulk-debit.repository.ts';
 
 /** Longest idempotency key the ledger stores (callers compose them, such as 'withdrawal:42:hold'). */
 export const MAX_TRANSFER_KEY_LENGTH = 200;
@@ -115,6 +122,25 @@ export interface LedgerHistoryEntry {
 export interface LedgerHistoryPage {
   readonly count: number;
   readonly entries: LedgerHistoryEntry[];
+}
+
+/** Most debits one transferMany call takes (a batch of bets is far smaller; the limit guards against misuse). */
+export const MAX_BULK_DEBITS = 5_000;
+
+/** The wallets of a bulk debit and the account they pay, locked for the rest of the caller's transaction. */
+export interface WalletDebitLock {
+  /** The system account every debit of the batch pays. */
+  readonly credit: LedgerAccountRow;
+  /** Each user's wallet with what it could spend when it was locked; a user without a wallet is absent. */
+  readonly wallets: ReadonlyMap<number, { readonly accountId: number; readonly availableMinor: number }>;
+}
+
+/** One movement of a bulk debit: from the user's wallet to the locked system account. */
+export interface WalletDebit {
+  readonly userId: number;
+  readonly amountMinor: number;
+  readonly reference: LedgerReference;
+  readonly idempotencyKey: string;
 }
 
 /** The fields of a transfer row that must match when its idempotency key is replayed. */
@@ -345,6 +371,119 @@ export class LedgerService {
   async transactionsPage(userId: number, query: TransactionListQuery): Promise<TransactionListResponse> {
     const page = await this.history(this.database.db, userId, pageWindow(query));
     return pageResponse(page.count, page.entries.map(toTransactionDto));
+  }
+
+  /**
+   * Locks the users' wallets and one system account in ascending id order (the order of every ledger
+   * movement) for a later transferMany, and answers what each wallet can spend. Missing wallets are not
+   * created: a user without one has nothing to spend, and a refused debit must leave nothing behind.
+   */
+  async lockWalletsForDebits(
+    trx: Kysely<Database>,
+    userIds: readonly number[],
+    credit: SystemAccountName,
+  ): Promise<WalletDebitLock> {
+    assertInsideTransaction(trx);
+    const creditCode = accountCode({ system: credit });
+    const distinct = [...new Set(userIds)];
+    if (distinct.length > MAX_BULK_DEBITS) {
+      throw new LedgerInvariantError(
+        `cannot lock ${distinct.length} wallets at once (at most ${MAX_BULK_DEBITS})`,
+      );
+    }
+    const rows = await lockAccountsByCodes(trx, this.database.dialect, [
+      creditCode,
+      ...distinct.map((userId) => accountCode({ userId })),
+    ]);
+    const creditRow = rows.find((row) => row.code === creditCode);
+    if (!creditRow) throw new LedgerInvariantError(`system account ${creditCode} is missing`);
+    const wallets = new Map<number, { accountId: number; availableMinor: number }>();
+    for (const row of rows) {
+      if (row.kind !== 'user_wallet' || row.user_id === null) continue;
+      wallets.set(row.user_id, { accountId: row.id, availableMinor: availableMinor(row) });
+    }
+    return { credit: creditRow, wallets };
+  }
+
+  /**
+   * Posts many wallet debits to the locked system account at once: one append-only posted transfer per debit
+   * in one INSERT, each wallet's debits_posted raised by the sum of its debits in one conditional UPDATE
+   * (the same available-balance condition as `transfer`), the system account credited once. The caller
+   * must have decided every debit against the balances of `lock`; a wallet that is short anyway fails the
+   * whole transaction with a LedgerInvariantError. Answers how many transfers were posted and their total.
+   */
+  async transferMany(
+    trx: Kysely<Database>,
+    lock: WalletDebitLock,
+    request: { readonly kind: LedgerKind; readonly debits: readonly WalletDebit[] },
+  ): Promise<{ count: number; totalMinor: number }> {
+    assertInsideTransaction(trx);
+    const kind = assertKind(request.kind);
+    if (ledgerKindRule(kind).userDebit === undefined) {
+      throw new LedgerInvariantError(`a ${kind} transfer cannot debit a user wallet`);
+    }
+    if (request.debits.length === 0) return { count: 0, totalMinor: 0 };
+    if (request.debits.length > MAX_BULK_DEBITS) {
+      throw new LedgerInvariantError(
+        `cannot post ${request.debits.length} debits at once (at most ${MAX_BULK_DEBITS})`,
+      );
+    }
+    const createdAt = this.clock.now();
+    const keys = new Set<string>();
+    const perWallet = new Map<number, number>();
+    const rows: BulkTransferRow[] = [];
+    let totalMinor = 0;
+    for (const debit of request.debits) {
+      const amountMinor = assertAmount(debit.amountMinor);
+      const idempotencyKey = assertKey(debit.idempotencyKey);
+      if (keys.has(idempotencyKey))
+        throw new LedgerInvariantError(`key ${idempotencyKey} appears twice in one bulk debit`);
+      keys.add(idempotencyKey);
+      const reference = normaliseReference(debit.reference);
+      const wallet = lock.wallets.get(debit.userId);
+      if (!wallet)
+        throw new LedgerInvariantError(`wallet of user ${debit.userId} was not locked for this debit`);
+      const walletTotal = (perWallet.get(wallet.accountId) ?? 0) + amountMinor;
+      if (walletTotal > wallet.availableMinor) {
+        throw new LedgerInvariantError(
+          `bulk debit takes ${walletTotal} from wallet ${wallet.accountId}, which had ${wallet.availableMinor}`,
+        );
+      }
+      perWallet.set(wallet.accountId, walletTotal);
+      totalMinor += amountMinor;
+      rows.push({
+        debit_account_id: wallet.accountId,
+        credit_account_id: lock.credit.id,
+        amount_minor: amountMinor,
+        kind,
+        reference_type: reference.type,
+        reference_id: reference.id,
+        idempotency_key: idempotencyKey,
+        created_at: createdAt,
+      });
+    }
+    if (!Number.isSafeInteger(totalMinor))
+      throw new LedgerInvariantError(`bulk debit total ${totalMinor} is unsafe`);
+    const { dialect } = this.database;
+    const inserted = await insertPostedTransfers(trx, dialect, rows);
+    if (inserted !== rows.length) {
+      throw new LedgerInvariantError(`bulk debit inserted ${inserted} of ${rows.length} transfers`);
+    }
+    const debited = await debitAccountsIfAvailable(
+      trx,
+      dialect,
+      [...perWallet].map(([accountId, amountMinor]) => ({
+        account_id: accountId,
+        amount_minor: amountMinor,
+      })),
+    );
+    if (debited !== perWallet.size) {
+      throw new LedgerInvariantError(
+        `bulk debit moved ${debited} of ${perWallet.size} wallets: one was short`,
+      );
+    }
+    await this.applyOrFail(trx, lock.credit.id, { creditsPosted: totalMinor });
+    return { count: rows.length, totalMinor };
   }
 
   private async move(

@@ -14,7 +14,6 @@ import {
   type GuessPeriodDto,
   type GuessPeriodListResponse,
   getMarket,
-  isBettingOpen,
   type MarketCode,
   majorToMinor,
   minorToDecimalString,
@@ -26,11 +25,13 @@ import {
   type UserGuessDto,
   type UserGuessListResponse,
 } from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { badRequest, notFound } from '../../../http/app-error.ts';
 import { pageResponse, pageWindow } from '../../../http/pagination.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { incrementBucket } from '../../accounts/rate-limit.repository.ts';
 import type { IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
@@ -46,6 +47,15 @@ import {
   sharePeriod,
 } from './colour.repository.ts';
 import type { ColourBetRow, ColourPeriodRow } from './colour.tables.ts';
+import {
+  assertOpenPeriod,
+  COLOUR_BET_RATE_WINDOW_MS,
+  COLOUR_BETS_PER_USER_PER_WINDOW,
+  ColourBetIntake,
+  type ColourBetRequest,
+  colourBetBucketKey,
+  rateLimited,
+} from './colour-bet-intake.service.ts';
 import { type ColourChainService, chainIndexOf } from './colour-chain.service.ts';
 import { COLOUR_BET_REFERENCE_TYPE, colourStakeKey } from './colour-settlement.service.ts';
 
@@ -63,6 +73,8 @@ export interface ColourGameServiceDependencies {
   idempotency: IdempotencyService;
   chains: ColourChainService;
   market: MarketCode;
+  /** Told when a batch of bets fails and is taken bet by bet. */
+  logger?: FastifyBaseLogger;
 }
 
 /** A settled period as a public row. */
@@ -106,20 +118,50 @@ export function toUserGuessDto(row: ColourBetRow): UserGuessDto {
 export class ColourGameService {
   private readonly timeZone: string;
   private readonly presetsMinor: ReadonlySet<number>;
+  /** The group commit that POST /win/add_user_guess goes through. */
+  readonly intake: ColourBetIntake;
 
   constructor(private readonly dependencies: ColourGameServiceDependencies) {
     const market = getMarket(dependencies.market);
     this.timeZone = market.timeZone;
     this.presetsMinor = new Set(market.contractMoneyPresets.map((preset) => majorToMinor(preset)));
+    this.intake = new ColourBetIntake({
+      database: dependencies.database,
+      clock: dependencies.clock,
+      ledger: dependencies.ledger,
+      idempotency: dependencies.idempotency,
+      chains: dependencies.chains,
+      timeZone: this.timeZone,
+      single: (request) => this.addGuessAlone(request.userId, request.body, request),
+      ...(dependencies.logger ? { logger: dependencies.logger } : {}),
+    });
   }
 
   /**
-   * POST /win/add_user_guess: the period must be the open one by the server's clock with more than 30 s
-   * left; the stake (money × count) moves from the wallet to game escrow in the same transaction as the
-   * bet row, which holds its period row FOR SHARE so that the settlement waits for it (or it sees the
-   * period settled and is refused).
+   * POST /win/add_user_guess: checks what needs no database (the contract money is a preset, the period is
+   * the open one with more than 30 s left), then hands the bet to the group commit, which answers exactly
+   * as addGuessAlone would.
    */
   async addGuess(
+    userId: number,
+    body: AddUserGuessBody,
+    scope: IdempotencyScope,
+  ): Promise<AddUserGuessResponse> {
+    if (!this.presetsMinor.has(body.contractMoneyMinor))
+      throw badRequest(ColourMessage.contractMoneyNotPreset);
+    this.assertOpenPeriod(body.period, this.dependencies.clock.now());
+    const request: ColourBetRequest = { userId, body, key: scope.key, route: scope.route };
+    return this.intake.submit(request);
+  }
+
+  /**
+   * One bet in its own transaction (the path a failed batch falls back to): the period must be the open one
+   * by the server's clock with more than 30 s left; the stake (money × count) moves from the wallet to game
+   * escrow in the same transaction as the bet row, which holds its period row FOR SHARE so that the
+   * settlement waits for it (or it sees the period settled and is refused); the per-user betting limit
+   * counts the bet last, so a refused bet counts nothing.
+   */
+  async addGuessAlone(
     userId: number,
     body: AddUserGuessBody,
     scope: IdempotencyScope,
@@ -180,6 +222,16 @@ export class ColourGameService {
             reference: { type: COLOUR_BET_REFERENCE_TYPE, id: betId },
             idempotencyKey: colourStakeKey(betId),
           });
+          const windowStart = now - (now % COLOUR_BET_RATE_WINDOW_MS);
+          const hits = await incrementBucket(
+            trx,
+            colourBetBucketKey(userId, windowStart),
+            windowStart + COLOUR_BET_RATE_WINDOW_MS,
+          );
+          // Thrown last, so that the bet, its stake and this count roll back together.
+          if (hits > COLOUR_BETS_PER_USER_PER_WINDOW) {
+            throw rateLimited(windowStart + COLOUR_BET_RATE_WINDOW_MS - now);
+          }
           return { code: 200 as const, msg: ColourMessage.betCompleted, id: betId };
         },
       ),
@@ -271,12 +323,6 @@ export class ColourGameService {
 
   /** The start of the period if it is the open one at `now` with betting still open; else a 400. */
   private assertOpenPeriod(period: string, now: number): number {
-    const startAt = periodStartFromNumber(period, this.timeZone);
-    if (startAt === undefined) throw badRequest('period must be a period number such as 20250305001');
-    const openStart = periodStartMs(now);
-    if (startAt < openStart) throw badRequest(ColourMessage.periodClosed);
-    if (startAt > openStart) throw badRequest(ColourMessage.periodNotOpen);
-    if (!isBettingOpen(now)) throw badRequest(ColourMessage.periodClosed);
-    return startAt;
+    return assertOpenPeriod(period, now, this.timeZone);
   }
 }

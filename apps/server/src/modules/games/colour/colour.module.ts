@@ -67,6 +67,7 @@ export function createColourGameModule(dependencies: ColourGameModuleDependencie
       idempotency: new IdempotencyService(clock),
       chains,
       market,
+      logger,
     }),
     operator: new ColourOperatorService(database.db),
   };
@@ -91,4 +92,6 @@ export function registerColourGameModule(
     : createOperatorGuard(options.adminToken);
   registerColourRoutes(app, { authGuard: options.authGuard, game: module.game });
   registerColourOperatorRoutes(app, { operatorGuard, operator: module.operator });
+  // Queued bets are answered (503) and the running batch finishes before the database closes.
+  app.addHook('onClose', async () => module.game.intake.close());
 }

@@ -1,0 +1,495 @@
+import {
+  type AddUserGuessBody,
+  type AddUserGuessResponse,
+  type ColourCategory,
+  ColourMessage,
+  colourFeeMinor,
+  isBettingOpen,
+  periodStartFromNumber,
+  periodStartMs,
+  ResponseCode,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppDatabase, DialectName } from '../../../db/dialect.ts';
+import type { Database } from '../../../db/schema.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import { AppError, badRequest } from '../../../http/app-error.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { addBucketHits, deleteExpiredBuckets, readBucketHits } from '../../accounts/rate-limit.repository.ts';
+import type { BulkClaim, IdempotencyService } from '../../idempotency/idempotency.service.ts';
+import { InsufficientBalanceError } from '../../ledger/ledger.errors.ts';
+import type { LedgerService } from '../../ledger/ledger.service.ts';
+import { ensurePeriod } from './colour.repository.ts';
+import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
+import { insertBets, sharePeriods } from './colour-bet-intake.repository.ts';
+import { type ColourChainService, chainIndexOf } from './colour-chain.service.ts';
+import { COLOUR_BET_REFERENCE_TYPE, colourStakeKey } from './colour-settlement.service.ts';
+
+/**
+ * Most bets one batch transaction takes. At the 5,000 bets/s target a batch that takes 20 ms holds about
+ * 100 bets, so 500 leaves room for bursts while keeping one transaction's locks and its statements' JSON
+ * parameters (about 150 KB) small.
+ */
+export const COLOUR_INTAKE_BATCH_MAX = 500;
+/**
+ * Most bets waiting for a batch: two seconds of the 5,000 bets/s target. Beyond it the server is behind
+ * for longer than a player would wait, so a new bet answers 503 at once instead of queueing.
+ */
+export const COLOUR_INTAKE_QUEUE_LIMIT = 10_000;
+/**
+ * Accepted bets per user and rate window (DESIGN.md "Rate limits on … betting"). A player tapping through
+ * the app places a few bets a second at most, and the four rooms together rarely more; twenty a second
+ * leaves room for quick multi-room play and scripted clients while capping one account at 0.4 % of the
+ * instance's 5,000 bets/s.
+ */
+export const COLOUR_BETS_PER_USER_PER_WINDOW = 20;
+/** The window of the per-user betting limit. */
+export const COLOUR_BET_RATE_WINDOW_MS = 1_000;
+/**
+ * Batches in flight at once. SQLite has one connection and one writer, so one. On PostgreSQL a second
+ * batch claims its keys and share-locks its periods while the first still holds the wallets and escrow;
+ * both lock those in ascending id order, so they take turns there and never deadlock.
+ */
+export const COLOUR_INTAKE_CONCURRENT_BATCHES: Readonly<Record<DialectName, number>> = {
+  sqlite: 1,
+  postgres: 2,
+};
+/** The message of the 429 answered above the per-user betting limit (the style of the other limits). */
+export const COLOUR_BET_RATE_LIMITED_MESSAGE = 'Too many bets, please try again later';
+/** The message of the 503 answered when the queue is full or the server is shutting down. */
+export const COLOUR_INTAKE_BUSY_MESSAGE = 'The game is busy, please try again';
+/** The system account every stake is paid into. */
+const STAKE_ACCOUNT = 'game_escrow';
+
+/** The per-user rate bucket of a window, in the `<key>|<window start>` form of DatabaseRateLimiter. */
+export function colourBetBucketKey(userId: number, windowStart: number): string {
+  return `colour_bet:user:${userId}|${windowStart}`;
+}
+
+/** The start of the period if it is the open one at `now` with betting still open; else a 400. */
+export function assertOpenPeriod(period: string, now: number, timeZone: string): number {
+  const startAt = periodStartFromNumber(period, timeZone);
+  if (startAt === undefined) throw badRequest('period must be a period number such as 20250305001');
+  const openStart = periodStartMs(now);
+  if (startAt < openStart) throw badRequest(ColourMessage.periodClosed);
+  if (startAt > openStart) throw badRequest(ColourMessage.periodNotOpen);
+  if (!isBettingOpen(now)) throw badRequest(ColourMessage.periodClosed);
+  return startAt;
+}
+
+/** The answer of a bet that was taken. */
+function betCompleted(betId: number): AddUserGuessResponse {
+  return { code: 200, msg: ColourMessage.betCompleted, id: betId };
+}
+
+/** A bet request as the single-bet path takes it. */
+export interface ColourBetRequest {
+  readonly userId: number;
+  readonly body: AddUserGuessBody;
+  readonly key: string | undefined;
+  readonly route: string;
+}
+
+/** Takes one bet alone in its own transaction: the path a failed batch falls back to. */
+export type SingleBetPath = (request: ColourBetRequest) => Promise<AddUserGuessResponse>;
+
+interface QueuedBet extends ColourBetRequest {
+  readonly resolve: (response: AddUserGuessResponse) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** What a batch decided for one bet: its answer, or the refusal it answers with. */
+type BetOutcome = { readonly body: AddUserGuessResponse } | { readonly error: AppError };
+
+export interface ColourBetIntakeDependencies {
+  database: AppDatabase;
+  clock: Clock;
+  ledger: LedgerService;
+  idempotency: IdempotencyService;
+  chains: ColourChainService;
+  timeZone: string;
+  single: SingleBetPath;
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * Group commit of colour bets (issue 7: 5,000 bets/s on one instance). Validated bets queue in memory;
+ * one batch at a time takes up to COLOUR_INTAKE_BATCH_MAX of them, in arrival order, and commits them in one
+ * transaction of a constant number of set-based statements, so the hot game-escrow row is locked once per
+ * batch instead of once per bet. Each bet is answered exactly as the single-bet path would have answered
+ * it, with the same rows and ledger effects; a refused bet leaves nothing behind. A batch that fails for
+ * an unexpected reason is taken again bet by bet through the single-bet path, so one poisoned request
+ * fails alone.
+ */
+export class ColourBetIntake {
+  private queue: QueuedBet[] = [];
+  private readonly running = new Set<Promise<void>>();
+  /** Running batches that have not yet written their bets: a new batch starts only when there are none. */
+  private batchesBeforeTail = 0;
+  private readonly maxConcurrentBatches: number;
+  private scheduled = false;
+  private closed = false;
+  /** The last rate window whose expired buckets were dropped: once per window is enough. */
+  private prunedWindowStart = 0;
+
+  constructor(private readonly dependencies: ColourBetIntakeDependencies) {
+    this.maxConcurrentBatches = COLOUR_INTAKE_CONCURRENT_BATCHES[dependencies.database.dialect];
+  }
+
+  /** Queues a validated bet for the next batch and answers it once its batch has committed. */
+  submit(request: ColourBetRequest): Promise<AddUserGuessResponse> {
+    if (this.closed || this.queue.length >= COLOUR_INTAKE_QUEUE_LIMIT) {
+      return Promise.reject(new AppError(ResponseCode.unavailable, COLOUR_INTAKE_BUSY_MESSAGE));
+    }
+    return new Promise<AddUserGuessResponse>((resolve, reject) => {
+      this.queue.push({ ...request, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Bets waiting for a batch (for tests and metrics). */
+  get queueLength(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Stops taking bets: the queued ones answer 503 (the player may retry on another instance or after the
+   * restart; nothing of them was written), and the batch already running is waited for so that its answers
+   * go out before the database closes.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    const waiting = this.queue;
+    this.queue = [];
+    for (const bet of waiting) bet.reject(new AppError(ResponseCode.unavailable, COLOUR_INTAKE_BUSY_MESSAGE));
+    await Promise.all(this.running);
+  }
+
+  /**
+   * Starts a batch on the next turn of the event loop rather than at once, so that the requests read in the
+   * same turn join it.
+   */
+  private schedule(): void {
+    if (!this.mayStartBatch() || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (!this.mayStartBatch()) return;
+      this.batchesBeforeTail += 1;
+      let inHead = true;
+      const leaveHead = () => {
+        if (!inHead) return;
+        inHead = false;
+        this.batchesBeforeTail -= 1;
+      };
+      const batch = this.runBatch(this.takeBatch(), () => {
+        leaveHead();
+        this.schedule();
+      }).finally(() => {
+        leaveHead();
+        this.running.delete(batch);
+        this.schedule();
+      });
+      this.running.add(batch);
+    });
+  }
+
+  /**
+   * A second batch (PostgreSQL) starts once the running one has written its bets and is moving the money
+   * and committing: it then claims its keys and share-locks its periods while the first finishes, and has
+   * gathered the bets that arrived meanwhile. Started any earlier it would take a handful of bets and wait
+   * for the first one's locks all the same.
+   */
+  private mayStartBatch(): boolean {
+    return (
+      this.queue.length > 0 && this.running.size < this.maxConcurrentBatches && this.batchesBeforeTail === 0
+    );
+  }
+
+  /**
+   * Takes up to COLOUR_INTAKE_BATCH_MAX bets in arrival order. A key seen earlier in the batch stays queued
+   * for a later batch, where it is a replay, and so do every later bet of that user: a player's bets are
+   * always decided in the order they arrived.
+   */
+  private takeBatch(): QueuedBet[] {
+    const batch: QueuedBet[] = [];
+    const rest: QueuedBet[] = [];
+    const keys = new Set<string>();
+    const heldUsers = new Set<number>();
+    for (const bet of this.queue) {
+      if (batch.length >= COLOUR_INTAKE_BATCH_MAX || heldUsers.has(bet.userId)) {
+        rest.push(bet);
+        continue;
+      }
+      if (bet.key !== undefined) {
+        const identity = `${bet.userId}\u0000${bet.route}\u0000${bet.key}`;
+        if (keys.has(identity)) {
+          heldUsers.add(bet.userId);
+          rest.push(bet);
+          continue;
+        }
+        keys.add(identity);
+      }
+      batch.push(bet);
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  /** Runs one batch and answers each of its bets; never throws. `onTail` is told once its bets are written. */
+  private async runBatch(batch: readonly QueuedBet[], onTail: () => void): Promise<void> {
+    let outcomes: BetOutcome[];
+    try {
+      outcomes = await runInTransaction(this.dependencies.database, (trx) =>
+        this.decideBatch(trx, batch, onTail),
+      );
+    } catch (error) {
+      this.dependencies.logger?.warn(
+        { err: error, bets: batch.length },
+        'colour bet batch failed; taking its bets one by one',
+      );
+      for (const bet of batch) {
+        try {
+          bet.resolve(await this.dependencies.single(bet));
+        } catch (single) {
+          bet.reject(single);
+        }
+      }
+      return;
+    }
+    for (const [index, bet] of batch.entries()) {
+      const outcome = outcomes[index];
+      if (!outcome) bet.reject(new Error(`colour bet batch left bet ${index} without an answer`));
+      else if ('body' in outcome) bet.resolve(outcome.body);
+      else bet.reject(outcome.error);
+    }
+  }
+
+  /**
+   * The batch's transaction, in the order of the single-bet path's checks: the Idempotency-Keys (replays
+   * answer their stored answer or 422), the period by the server's clock now (a bet queued before the 30 s
+   * lock and batched after it is refused), the period rows, then each bet in arrival order against its
+   * wallet's locked balance and the per-user limit; the accepted bets, their stakes, the rate counters and
+   * the answers are written set-based, and the claims of refused bets are given back.
+   */
+  private async decideBatch(
+    trx: Kysely<Database>,
+    batch: readonly QueuedBet[],
+    onTail: () => void,
+  ): Promise<BetOutcome[]> {
+    const { database, clock, ledger, idempotency, timeZone } = this.dependencies;
+    const { dialect } = database;
+    const now = clock.now();
+    const outcomes: Array<BetOutcome | undefined> = new Array(batch.length);
+    const claims: Array<BulkClaim<AddUserGuessResponse>> = await idempotency.claimMany(
+      trx,
+      dialect,
+      batch.map((bet) => ({ userId: bet.userId, route: bet.route, key: bet.key, requestBody: bet.body })),
+    );
+    const startAts = new Map<number, number>();
+    for (const [index, bet] of batch.entries()) {
+      const claim = claims[index];
+      if (!claim) throw new Error(`bulk claim answered nothing for bet ${index}`);
+      if (claim.state === 'replayed') outcomes[index] = { body: claim.result.body };
+      else if (claim.state === 'refused') outcomes[index] = { error: claim.error };
+      else {
+        try {
+          startAts.set(index, assertOpenPeriod(bet.body.period, now, timeZone));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes[index] = { error };
+        }
+      }
+    }
+
+    const periods = await this.openPeriods(trx, batch, startAts, now);
+    const live: number[] = [];
+    for (const index of startAts.keys()) {
+      const bet = batch[index];
+      const period = bet && periods.get(periodIdentity(bet.body.category, bet.body.period));
+      if (period?.status === 'open') live.push(index);
+      else outcomes[index] = { error: badRequest(ColourMessage.periodClosed) };
+    }
+
+    const liveUsers = [...new Set(live.map((index) => batch[index]?.userId ?? 0))];
+    const lock = await ledger.lockWalletsForDebits(trx, liveUsers, STAKE_ACCOUNT);
+    const windowStart = now - (now % COLOUR_BET_RATE_WINDOW_MS);
+    const hits = await readBucketHits(
+      trx,
+      dialect,
+      liveUsers.map((userId) => colourBetBucketKey(userId, windowStart)),
+    );
+    // Decided in arrival order, so a player's earlier bets take the money before the later ones.
+    const available = new Map([...lock.wallets].map(([userId, wallet]) => [userId, wallet.availableMinor]));
+    const acceptedPerUser = new Map<number, number>();
+    const accepted: number[] = [];
+    for (const index of live.sort((left, right) => left - right)) {
+      const bet = batch[index];
+      if (!bet) continue;
+      const stakeMinor = bet.body.contractMoneyMinor * bet.body.contractCount;
+      const left = available.get(bet.userId) ?? 0;
+      const taken = acceptedPerUser.get(bet.userId) ?? 0;
+      if (left < stakeMinor) {
+        outcomes[index] = { error: new InsufficientBalanceError() };
+      } else if (
+        (hits.get(colourBetBucketKey(bet.userId, windowStart)) ?? 0) + taken >=
+        COLOUR_BETS_PER_USER_PER_WINDOW
+      ) {
+        outcomes[index] = { error: rateLimited(windowStart + COLOUR_BET_RATE_WINDOW_MS - now) };
+      } else {
+        available.set(bet.userId, left - stakeMinor);
+        acceptedPerUser.set(bet.userId, taken + 1);
+        accepted.push(index);
+      }
+    }
+
+    const rows = accepted.map((index): NewColourBetRow => {
+      const bet = batch[index];
+      const period = bet && periods.get(periodIdentity(bet.body.category, bet.body.period));
+      if (!bet || !period) throw new Error(`accepted bet ${index} has no period row`);
+      return betRow(bet, period, now);
+    });
+    const inserted = await insertBets(trx, dialect, rows);
+    onTail();
+    if (inserted.length !== rows.length)
+      throw new Error(`inserted ${inserted.length} of ${rows.length} bets`);
+    for (const [position, row] of inserted.entries()) {
+      const expected = rows[position];
+      if (
+        !expected ||
+        row.user_id !== expected.user_id ||
+        row.period_id !== expected.period_id ||
+        row.stake_minor !== expected.stake_minor
+      ) {
+        throw new Error(`bet ${row.id} does not match the bet inserted at position ${position}`);
+      }
+    }
+    await ledger.transferMany(trx, lock, {
+      kind: 'colour_bet',
+      debits: inserted.map((row) => ({
+        userId: row.user_id,
+        amountMinor: row.stake_minor,
+        reference: { type: COLOUR_BET_REFERENCE_TYPE, id: row.id },
+        idempotencyKey: colourStakeKey(row.id),
+      })),
+    });
+    await addBucketHits(
+      trx,
+      dialect,
+      [...acceptedPerUser].map(([userId, count]) => ({
+        bucketKey: colourBetBucketKey(userId, windowStart),
+        hits: count,
+        expiresAt: windowStart + COLOUR_BET_RATE_WINDOW_MS,
+      })),
+    );
+    if (windowStart > this.prunedWindowStart) {
+      await deleteExpiredBuckets(trx, now);
+      this.prunedWindowStart = windowStart;
+    }
+
+    const answers: Array<{ claimId: number; body: AddUserGuessResponse }> = [];
+    for (const [position, index] of accepted.entries()) {
+      const row = inserted[position];
+      if (!row) throw new Error(`accepted bet ${index} has no stored row`);
+      const body = betCompleted(row.id);
+      outcomes[index] = { body };
+      const claim = claims[index];
+      if (claim?.state === 'claimed') answers.push({ claimId: claim.claimId, body });
+    }
+    await idempotency.storeMany(trx, dialect, answers);
+    const refusedClaims: number[] = [];
+    for (const [index, claim] of claims.entries()) {
+      const outcome = outcomes[index];
+      if (claim.state === 'claimed' && outcome && 'error' in outcome) refusedClaims.push(claim.claimId);
+    }
+    await idempotency.releaseMany(trx, dialect, refusedClaims);
+
+    return outcomes.map((outcome, index) => {
+      if (!outcome) throw new Error(`colour bet batch decided nothing for bet ${index}`);
+      return outcome;
+    });
+  }
+
+  /**
+   * The period rows of the batch's bets, held FOR SHARE, keyed by room and period. A period's row exists
+   * from its first bet on; the first bets of a period create it from the room's chain (at most one open
+   * period per room, so at most four such look-ups per batch).
+   */
+  private async openPeriods(
+    trx: Kysely<Database>,
+    batch: readonly QueuedBet[],
+    startAts: ReadonlyMap<number, number>,
+    now: number,
+  ): Promise<Map<string, ColourPeriodRow>> {
+    const { database, chains } = this.dependencies;
+    const wanted = new Map<string, { room: ColourCategory; period: string; startAt: number }>();
+    for (const [index, startAt] of startAts) {
+      const bet = batch[index];
+      if (!bet) continue;
+      wanted.set(periodIdentity(bet.body.category, bet.body.period), {
+        room: bet.body.category,
+        period: bet.body.period,
+        startAt,
+      });
+    }
+    const list = [...wanted.values()];
+    const found = () =>
+      sharePeriods(trx, database.dialect, list).then(
+        (rows) => new Map(rows.map((row) => [periodIdentity(row.room, row.period), row])),
+      );
+    let rows = await found();
+    const missing = list.filter((period) => !rows.has(periodIdentity(period.room, period.period)));
+    if (missing.length === 0) return rows;
+    for (const period of missing) {
+      const chain = await chains.chainFor(trx, period.room, period.startAt);
+      // Without a chain the period was never committed to: its bets are refused as closed.
+      if (!chain) continue;
+      await ensurePeriod(trx, {
+        room: period.room,
+        period: period.period,
+        start_at: period.startAt,
+        status: 'open',
+        chain_id: chain.id,
+        chain_index: chainIndexOf(chain, period.startAt),
+        created_at: now,
+      });
+    }
+    rows = await found();
+    return rows;
+  }
+}
+
+function periodIdentity(room: string, period: string): string {
+  return `${room}:${period}`;
+}
+
+/** The 429 of a bet above the per-user limit, with when the window ends. */
+export function rateLimited(retryAfterMs: number): AppError {
+  return new AppError(ResponseCode.tooManyRequests, COLOUR_BET_RATE_LIMITED_MESSAGE, {
+    retry_after_seconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}
+
+/** The bet row of an accepted bet, exactly as the single-bet path writes it. */
+export function betRow(request: ColourBetRequest, period: ColourPeriodRow, now: number): NewColourBetRow {
+  const { body } = request;
+  const stakeMinor = body.contractMoneyMinor * body.contractCount;
+  const feeMinor = colourFeeMinor(stakeMinor);
+  return {
+    user_id: request.userId,
+    period_id: period.id,
+    room: body.category,
+    period: body.period,
+    guess_type: body.guessType,
+    guess_number: body.guessNumber,
+    contract_money_minor: body.contractMoneyMinor,
+    contract_count: body.contractCount,
+    stake_minor: stakeMinor,
+    fee_minor: feeMinor,
+    contract_minor: stakeMinor - feeMinor,
+    status: 'W',
+    created_at: now,
+    settled_at: null,
+  };
+}
