@@ -22,17 +22,18 @@ export async function insertSession(
   return Number(row.id);
 }
 
-/** The unrevoked session with this token hash, if any (expiry is the service's rule). */
-export async function findLiveSessionByTokenHash(
+/** The unrevoked sessions among these token hashes (one query for many concurrent requests). */
+export async function findLiveSessionsByTokenHashes(
   db: Kysely<Database>,
-  tokenHash: string,
-): Promise<SessionRow | undefined> {
+  tokenHashes: readonly string[],
+): Promise<SessionRow[]> {
+  if (tokenHashes.length === 0) return [];
   return db
     .selectFrom('sessions')
     .selectAll()
-    .where('token_hash', '=', tokenHash)
+    .where('token_hash', 'in', tokenHashes)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .execute();
 }
 
 /** Moves last_used_at forward, unless another request already did so recently. */
