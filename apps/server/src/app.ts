@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfigResponse } from '@app/shared';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { AppConfig } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
@@ -97,6 +102,26 @@ export interface AppServices {
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
 const INBOUND_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * One log line per request, written when it is answered, instead of Fastify's two (incoming and
+ * completed): the line carries the request, the status and the time, and logging is a real share of a
+ * busy server's work.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Builds the whole HTTP application without listening, so tests can inject requests. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = dependencies;
@@ -108,9 +133,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       level: config.logLevel,
       ...(dependencies.logStream ? { stream: dependencies.logStream } : {}),
     },
-    // One log line per request, written when it is answered (below), instead of Fastify's two: the line
-    // carries the request, the status and the time, and logging is a real share of a busy server's work.
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
@@ -124,9 +147,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   registerErrorHandling(app, config.bodyLimitBytes);
 
