@@ -34,6 +34,7 @@ import {
   periodStartMs,
 } from '@app/shared';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { APP_LEDGER_CHECKS } from '../../apps/server/src/app-ledger-checks.ts';
 import { type AppDatabase, type DialectName, openDatabase } from '../../apps/server/src/db/dialect.ts';
@@ -287,6 +288,9 @@ async function runDatabase(dialect: DialectName): Promise<IntakeResult> {
 
     database = target.open();
     try {
+      // The run wrote tens of thousands of rows into fresh tables; without statistics PostgreSQL may plan the
+      // ledger check's joins as nested loops over them and take minutes (seen as a seemingly hung run).
+      if (dialect === 'postgres') await sql`analyze`.execute(database.db);
       const stored = await database.db
         .selectFrom('colour_bets')
         .select((eb) => eb.fn.countAll<number>().as('count'))
