@@ -18,8 +18,8 @@
  * warm-up); BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one database; BENCH_LOG_LEVEL the server's log level (default info, as in production; the log goes to a temporary
  * file, from which the server-side latency is read).
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -35,7 +35,6 @@ import {
 } from '@app/shared';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { APP_LEDGER_CHECKS } from '../../apps/server/src/app-ledger-checks.ts';
 import { type AppDatabase, type DialectName, openDatabase } from '../../apps/server/src/db/dialect.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrator.ts';
@@ -50,6 +49,7 @@ import {
   type TestBuyer,
 } from '../../apps/server/src/modules/orders/order-fixtures.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
+import { benchPostgresUrl, createScratchSchema } from '../support/bench-database.ts';
 
 const MARKET = 'in' as const;
 const CONNECTIONS = 200;
@@ -75,10 +75,6 @@ const TARGET_P99_MS = 50;
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-function postgresUrl(): string | undefined {
-  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-}
-
 interface BenchTarget {
   /** The URL the server is given. */
   readonly serverUrl: string;
@@ -91,24 +87,13 @@ async function createTarget(dialect: DialectName, directory: string): Promise<Be
     const url = `sqlite:${path.join(directory, 'bench.db')}`;
     return { serverUrl: url, open: () => openDatabase({ url }), dispose: async () => {} };
   }
-  const url = postgresUrl();
-  if (!url) throw new Error('no PostgreSQL URL');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const { url, schema, drop } = await createScratchSchema();
   const serverUrl = new URL(url);
   serverUrl.searchParams.set('options', `-c search_path=${schema}`);
   return {
     serverUrl: serverUrl.toString(),
     open: () => openDatabase({ url, searchPath: schema }),
-    dispose: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    },
+    dispose: drop,
   };
 }
 
@@ -337,7 +322,7 @@ async function runDatabase(dialect: DialectName): Promise<IntakeResult> {
 
 async function main(): Promise<void> {
   const dialects: DialectName[] = process.env.BENCH_ONLY === 'postgres' ? [] : ['sqlite'];
-  if (postgresUrl() && process.env.BENCH_ONLY !== 'sqlite') dialects.push('postgres');
+  if (benchPostgresUrl() && process.env.BENCH_ONLY !== 'sqlite') dialects.push('postgres');
   else process.stdout.write('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL\n');
   const results: IntakeResult[] = [];
   for (const dialect of dialects) results.push(await runDatabase(dialect));

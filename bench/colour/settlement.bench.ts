@@ -15,10 +15,7 @@
  * bets per period (default 100,000). BENCH_RESULT=worst settles only periods whose drawn digit is 0 or 5,
  * on which 52.5 % of the bets win instead of 27.5 % (the most work for the settlement).
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+
 import {
   COLOUR_DIGITS,
   COLOUR_PERIOD_MS,
@@ -38,10 +35,8 @@ import {
   sql,
   type UnknownRow,
 } from 'kysely';
-import pg from 'pg';
 import { APP_LEDGER_CHECKS } from '../../apps/server/src/app-ledger-checks.ts';
-import { type AppDatabase, type DialectName, openDatabase } from '../../apps/server/src/db/dialect.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrator.ts';
+import type { AppDatabase, DialectName } from '../../apps/server/src/db/dialect.ts';
 import { runInTransaction } from '../../apps/server/src/db/transaction.ts';
 import { ensurePeriod, findPeriod } from '../../apps/server/src/modules/games/colour/colour.repository.ts';
 import type { NewColourBetRow } from '../../apps/server/src/modules/games/colour/colour.tables.ts';
@@ -63,6 +58,7 @@ import {
 import { SettingsService } from '../../apps/server/src/modules/settings/settings.service.ts';
 import { WageringService } from '../../apps/server/src/modules/withdrawals/wagering.service.ts';
 import { ManualClock } from '../../apps/server/src/platform/clock.ts';
+import { benchPostgresUrl, openBenchDatabase } from '../support/bench-database.ts';
 
 const MARKET = 'in' as const;
 const ROOM = 'P' as const;
@@ -110,49 +106,6 @@ class StatementTimer implements KyselyPlugin {
     }
     return args.result;
   }
-}
-
-interface BenchDatabase {
-  readonly database: AppDatabase;
-  dispose(): Promise<void>;
-}
-
-function postgresUrl(): string | undefined {
-  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-}
-
-async function openBenchDatabase(dialect: DialectName): Promise<BenchDatabase> {
-  if (dialect === 'sqlite') {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'colour-settlement-bench-'));
-    const database = openDatabase({ url: `sqlite:${path.join(directory, 'bench.db')}` });
-    await migrateToLatest(database);
-    return {
-      database,
-      dispose: async () => {
-        await database.destroy();
-        fs.rmSync(directory, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = postgresUrl();
-  if (!url) throw new Error('no PostgreSQL URL');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = openDatabase({ url, searchPath: schema });
-  await migrateToLatest(database);
-  return {
-    database,
-    dispose: async () => {
-      await database.destroy();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    },
-  };
 }
 
 /** Players with funded wallets and a wagering requirement, written set-based. */
@@ -307,7 +260,7 @@ interface RoundResult {
 }
 
 async function runDatabase(dialect: DialectName): Promise<{ rounds: RoundResult[]; ledgerOk: boolean }> {
-  const bench = await openBenchDatabase(dialect);
+  const bench = await openBenchDatabase(dialect, 'colour-settlement');
   const { database } = bench;
   try {
     const clock = new ManualClock(FIRST_PERIOD_START - 60_000);
@@ -412,7 +365,7 @@ function median(values: readonly number[]): number {
 
 async function main(): Promise<void> {
   const dialects: DialectName[] = ['sqlite'];
-  if (postgresUrl()) dialects.push('postgres');
+  if (benchPostgresUrl()) dialects.push('postgres');
   else process.stdout.write('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL\n');
   const results: Array<{ dialect: DialectName; rounds: RoundResult[] }> = [];
   let ok = true;

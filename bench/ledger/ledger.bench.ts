@@ -9,13 +9,10 @@
  * PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, in a fresh schema dropped at the
  * end. BENCH_SECONDS changes the length of each throughput case (default 5).
  */
-import { randomBytes, randomInt } from 'node:crypto';
-import fs from 'node:fs';
+
+import { randomInt } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { type AppDatabase, type DialectName, openDatabase } from '../../apps/server/src/db/dialect.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrator.ts';
+import type { AppDatabase, DialectName } from '../../apps/server/src/db/dialect.ts';
 import { runInTransaction } from '../../apps/server/src/db/transaction.ts';
 import {
   gatewayClearing,
@@ -29,6 +26,7 @@ import {
   runRandomLedgerWorkload,
   sumOfWalletsMinor,
 } from '../../apps/server/src/test-support/ledger-workload.ts';
+import { benchPostgresUrl, openBenchDatabase } from '../support/bench-database.ts';
 
 /** Length of each throughput case. */
 const CASE_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,49 +38,6 @@ const WALLET_FUNDING_MINOR = 1_000_000_000;
 const DRIFT_CLIENTS = 16;
 const DRIFT_OPERATIONS = 10_000;
 const DRIFT_WALLETS = 32;
-
-interface BenchDatabase {
-  readonly database: AppDatabase;
-  dispose(): Promise<void>;
-}
-
-async function openBenchDatabase(dialect: DialectName): Promise<BenchDatabase> {
-  if (dialect === 'sqlite') {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-'));
-    const database = openDatabase({ url: `sqlite:${path.join(directory, 'bench.db')}` });
-    await migrateToLatest(database);
-    return {
-      database,
-      dispose: async () => {
-        await database.destroy();
-        fs.rmSync(directory, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = postgresUrl();
-  if (!url) throw new Error('no PostgreSQL URL');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = openDatabase({ url, searchPath: schema });
-  await migrateToLatest(database);
-  return {
-    database,
-    dispose: async () => {
-      await database.destroy();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    },
-  };
-}
-
-function postgresUrl(): string | undefined {
-  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-}
 
 async function fundWallets(database: AppDatabase, ledger: LedgerService): Promise<void> {
   await runInTransaction(database, async (trx) => {
@@ -230,8 +185,8 @@ function table(headers: readonly string[], rows: ReadonlyArray<readonly string[]
 }
 
 async function main(): Promise<void> {
-  const dialects: DialectName[] = postgresUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
-  if (!postgresUrl()) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
+  const dialects: DialectName[] = benchPostgresUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (!benchPostgresUrl()) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
   console.log(
     `Ledger bench on ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ` +
       `Node ${process.version}, ${CASE_SECONDS} s per case\n`,
@@ -239,7 +194,7 @@ async function main(): Promise<void> {
   const cases: CaseResult[] = [];
   const drifts: DriftResult[] = [];
   for (const dialect of dialects) {
-    const bench = await openBenchDatabase(dialect);
+    const bench = await openBenchDatabase(dialect, 'ledger');
     try {
       const ledger = new LedgerService(bench.database, systemClock);
       await fundWallets(bench.database, ledger);
