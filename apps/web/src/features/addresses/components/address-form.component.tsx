@@ -21,7 +21,6 @@ import { shopErrorText, translateShopMessage } from '../../shop/rules/shop-messa
 import { ADDRESS_FIELD_NAMES, type AddressFields, saveAddress } from '../api/addresses.api.ts';
 import { addressQueryKeys } from '../hooks/address-query-keys.ts';
 import { useAddress } from '../hooks/use-addresses.hook.ts';
-import styles from './addresses.module.css';
 
 type FieldName = (typeof ADDRESS_FIELD_NAMES)[number];
 
@@ -98,7 +97,7 @@ function AddressFieldsForm({ id, initial, onSaved }: AddressFieldsFormProps) {
 
   return (
     <form
-      className={styles.form}
+      className={listStyles.form}
       onSubmit={submit}
       noValidate
       aria-label={id === null ? t('addresses.addTitle') : t('addresses.editTitle')}

@@ -101,7 +101,7 @@ function SignedInAddressList() {
               <AddressSummary address={address} />
               <button
                 type="button"
-                className={styles.infoButton}
+                className={listStyles.infoButton}
                 aria-label={t('addresses.actions')}
                 onClick={() => setSelected(address)}
               >

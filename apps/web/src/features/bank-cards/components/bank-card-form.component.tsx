@@ -195,7 +195,7 @@ function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
 
   return (
     <form
-      className={styles.form}
+      className={listStyles.form}
       onSubmit={submit}
       noValidate
       aria-label={id === null ? t('bankCards.add') : t('bankCards.editTitle')}

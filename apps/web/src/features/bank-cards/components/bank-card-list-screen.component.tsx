@@ -17,7 +17,6 @@ import { bankCardQueryKeys } from '../hooks/bank-card-query-keys.ts';
 import { useBankCards } from '../hooks/use-bank-cards.hook.ts';
 import { bankCardErrorText, translateBankCardMessage } from '../rules/bank-card-message.rule.ts';
 import { BankCardSummary, editBankCardPath } from './bank-card-summary.component.tsx';
-import styles from './bank-cards.module.css';
 
 function SignedInBankCardList() {
   const { t } = useTranslation();
@@ -82,7 +81,7 @@ function SignedInBankCardList() {
               <BankCardSummary card={card} now={now} />
               <button
                 type="button"
-                className={styles.infoButton}
+                className={listStyles.infoButton}
                 aria-label={t('bankCards.actions')}
                 onClick={() => setSelected(card)}
               >
