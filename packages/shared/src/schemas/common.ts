@@ -35,6 +35,23 @@ export const idFromBody = (field = 'id') =>
     return Number(text);
   });
 
+/**
+ * The id of an edited row in a JSON body where it is optional (the add-or-edit calls): missing, null, '' and
+ * 0 all mean "a new one"; anything else must be a valid id.
+ */
+export const optionalIdFromBody = (field: string) =>
+  z
+    .unknown()
+    .transform((value, ctx): number | undefined => {
+      if (value === undefined || value === null || value === '' || value === 0 || value === '0')
+        return undefined;
+      const parsed = idFromBody(field).safeParse(value);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: `${field} must be a positive whole number` });
+      return z.NEVER;
+    })
+    .optional();
+
 export interface Page<T> {
   code: 200;
   page: { count: number };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './accounts.ts';
-import { idFromBody, idFromQuery, type Page, paginationQuery } from './common.ts';
+import { idFromBody, idFromQuery, optionalIdFromBody, type Page, paginationQuery } from './common.ts';
 import { optionalText, requiredText } from './text-field.ts';
 import { moneyAmountField } from './wallet.ts';
 
@@ -68,20 +68,6 @@ const PIN_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
 const PHONE_PATTERN = /^\+?\d{6,15}$/;
 /** A product image: a path on this server ("/media/products/x.svg") or an https address. */
 const IMAGE_PATTERN = /^(\/|https:\/\/)[^\s"'<>\\]+$/;
-
-/** An address id in a JSON body where it is optional: missing, null, '' and 0 all mean "a new address". */
-const optionalIdFromBody = (field: string) =>
-  z
-    .unknown()
-    .transform((value, ctx): number | undefined => {
-      if (value === undefined || value === null || value === '' || value === 0 || value === '0')
-        return undefined;
-      const parsed = idFromBody(field).safeParse(value);
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: `${field} must be a positive whole number` });
-      return z.NEVER;
-    })
-    .optional();
 
 const addressText = (field: string, max: number) => requiredText(field, { max, displayText: true });
 

@@ -4,7 +4,7 @@ import { ServerMessage } from '../errors.ts';
 import type { MarketCode } from '../markets.ts';
 import { minorToDecimalString } from '../money.ts';
 import { OTP_LENGTH, PASSWORD_MAX_LENGTH } from './accounts.ts';
-import { idFromBody, idFromQuery, type Page, paginationQuery } from './common.ts';
+import { idFromBody, idFromQuery, optionalIdFromBody, type Page, paginationQuery } from './common.ts';
 import { optionalText, requiredText } from './text-field.ts';
 import { CHANNEL_KEY_MAX_LENGTH, CHANNEL_KEY_PATTERN, moneyAmountField } from './wallet.ts';
 
@@ -109,20 +109,6 @@ const ACCOUNT_NUMBER_PATTERN = /^[A-Za-z0-9-]{4,34}$/;
 const VERIFY_CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 const EVP_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACCOUNT_DIGIT_PATTERN = /^[0-9Xx]{1,2}$/;
-
-/** A card id in a body where it is optional: missing, null, '' and 0 all mean "a new card". */
-const optionalIdFromBody = (field: string) =>
-  z
-    .unknown()
-    .transform((value, ctx): number | undefined => {
-      if (value === undefined || value === null || value === '' || value === 0 || value === '0')
-        return undefined;
-      const parsed = idFromBody(field).safeParse(value);
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: `${field} must be a positive whole number` });
-      return z.NEVER;
-    })
-    .optional();
 
 const cardText = (field: string, max: number) => requiredText(field, { max, displayText: true });
 
