@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import { jsonRowsFrom } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { jsonRowsFrom } from '../ledger/json-rows.ts';
 
 /** Adds one hit to a window's bucket, creating it if needed, and answers the bucket's hits afterwards. */
 export async function incrementBucket(

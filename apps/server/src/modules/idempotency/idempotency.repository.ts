@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import { jsonRowsFrom } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { jsonRowsFrom } from '../ledger/json-rows.ts';
 import type { IdempotencyKeyRow } from './idempotency.tables.ts';
 
 export interface KeyClaim {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import { jsonRowsFrom } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { jsonRowsFrom } from './json-rows.ts';
 import type { LedgerAccountRow } from './ledger.tables.ts';
 
 /** One posted transfer of a bulk debit, with its accounts already resolved to ids. */

@@ -1,8 +1,8 @@
 import type { ColourCategory } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../../db/dialect.ts';
+import { jsonRowsFrom } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
-import { jsonRowsFrom } from '../../ledger/json-rows.ts';
 import type { ColourBetRow, ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 
 /**
