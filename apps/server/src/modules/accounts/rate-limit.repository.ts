@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { PlannedRead, PlannedWrite } from '../../db/combined-statements.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { jsonRowsFrom } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -25,32 +26,37 @@ export async function deleteExpiredBuckets(db: Kysely<Database>, now: number): P
   await db.deleteFrom('rate_limit_buckets').where('expires_at', '<=', now).execute();
 }
 
-/** The hits of many buckets in one SELECT; a bucket that does not exist has none and is absent. */
-export async function readBucketHits(
-  db: Kysely<Database>,
+/**
+ * The hits of many buckets in one SELECT, planned for `readTogether`; a bucket that does not exist has none
+ * and is absent from the map.
+ */
+export function planReadBucketHits(
   dialect: DialectName,
   bucketKeys: readonly string[],
-): Promise<Map<string, number>> {
-  if (bucketKeys.length === 0) return new Map();
+): PlannedRead<{ bucket_key: string; hits: number }, Map<string, number>> {
   const source = jsonRowsFrom(
     dialect,
     's',
     bucketKeys.map((bucketKey) => ({ bucket_key: bucketKey })),
     { bucket_key: 'text' },
   );
-  const result = await sql<{ bucket_key: string; hits: number }>`
-    select b.bucket_key, b.hits from rate_limit_buckets b join ${source} on b.bucket_key = s.bucket_key
-  `.execute(db);
-  return new Map(result.rows.map((row) => [row.bucket_key, Number(row.hits)]));
+  return {
+    statement: sql<{ bucket_key: string; hits: number }>`
+      select b.bucket_key, b.hits from rate_limit_buckets b join ${source} on b.bucket_key = s.bucket_key
+    `,
+    settle: (rows) => new Map(rows.map((row) => [row.bucket_key, Number(row.hits)])),
+  };
 }
 
-/** Adds hits to many buckets in one upsert, creating the missing ones; answers how many rows it wrote. */
-export async function addBucketHits(
-  db: Kysely<Database>,
+/**
+ * Adds hits to many buckets in one upsert, creating the missing ones, planned for `writeTogether`; nothing
+ * to add plans nothing. Each listed bucket is written exactly once, or the plan fails loudly.
+ */
+export function planAddBucketHits(
   dialect: DialectName,
   additions: ReadonlyArray<{ bucketKey: string; hits: number; expiresAt: number }>,
-): Promise<number> {
-  if (additions.length === 0) return 0;
+): PlannedWrite | undefined {
+  if (additions.length === 0) return undefined;
   const source = jsonRowsFrom(
     dialect,
     's',
@@ -62,10 +68,15 @@ export async function addBucketHits(
     { bucket_key: 'text', hits: 'integer', expires_at: 'integer' },
   );
   // "where true" keeps SQLite from reading ON CONFLICT as the ON of a join.
-  const result = await sql`
-    insert into rate_limit_buckets (bucket_key, hits, expires_at)
-    select s.bucket_key, s.hits, s.expires_at from ${source} where true
-    on conflict (bucket_key) do update set hits = rate_limit_buckets.hits + excluded.hits
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+  return {
+    statement: sql`
+      insert into rate_limit_buckets (bucket_key, hits, expires_at)
+      select s.bucket_key, s.hits, s.expires_at from ${source} where true
+      on conflict (bucket_key) do update set hits = rate_limit_buckets.hits + excluded.hits
+    `,
+    settle: (written) => {
+      if (written !== additions.length)
+        throw new Error(`added hits to ${written} of ${additions.length} rate buckets`);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import { jsonRowsFrom } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -141,13 +141,11 @@ export async function findKeys(
   return result.rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id) }));
 }
 
-/** Stores the answers of many claimed keys in one UPDATE; answers how many rows it updated. */
-export async function storeResponses(
-  db: Kysely<Database>,
+/** The UPDATE storing the answers of many claimed keys at once (for `writeTogether`). */
+export function storeResponsesStatement(
   dialect: DialectName,
   responses: ReadonlyArray<{ id: number; responseJson: string; statusCode: number }>,
-): Promise<number> {
-  if (responses.length === 0) return 0;
+): RawBuilder<unknown> {
   const source = jsonRowsFrom(
     dialect,
     's',
@@ -158,26 +156,19 @@ export async function storeResponses(
     })),
     { id: 'integer', response_json: 'text', status_code: 'integer' },
   );
-  const result = await sql`
+  return sql`
     update idempotency_keys set response_json = s.response_json, status_code = s.status_code
     from ${source} where idempotency_keys.id = s.id
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+  `;
 }
 
-/** Deletes claimed keys by id in one statement (claims of requests that were refused); answers how many. */
-export async function deleteKeysById(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  ids: readonly number[],
-): Promise<number> {
-  if (ids.length === 0) return 0;
+/** The DELETE of claimed keys by id (claims of requests that were refused), for `writeTogether`. */
+export function deleteKeysByIdStatement(dialect: DialectName, ids: readonly number[]): RawBuilder<unknown> {
   const source = jsonRowsFrom(
     dialect,
     's',
     ids.map((id) => ({ id })),
     { id: 'integer' },
   );
-  const result = await sql`delete from idempotency_keys where id in (select s.id from ${source})`.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+  return sql`delete from idempotency_keys where id in (select s.id from ${source})`;
 }

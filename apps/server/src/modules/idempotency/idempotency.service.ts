@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ResponseCode } from '@app/shared';
 import type { Kysely } from 'kysely';
+import type { PlannedWrite } from '../../db/combined-statements.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -8,12 +9,12 @@ import type { Clock } from '../../platform/clock.ts';
 import {
   claimKey,
   claimKeys,
-  deleteKeysById,
+  deleteKeysByIdStatement,
   deleteKeysCreatedBefore,
   findKey,
   findKeys,
   storeResponse,
-  storeResponses,
+  storeResponsesStatement,
 } from './idempotency.repository.ts';
 
 /** Keys are remembered at least this long (DESIGN.md: a replay within 24 hours returns the first answer). */
@@ -47,7 +48,7 @@ export interface IdempotentResult<T> {
 
 /**
  * What a bulk claim decided for one request: no key (nothing to remember), a new claim to answer later
- * with storeMany or give back with releaseMany, the stored answer of an earlier request, or a refusal
+ * with planStoreMany or give back with planReleaseMany, the stored answer of an earlier request, or a refusal
  * (the key came back with another request: 422).
  */
 export type BulkClaim<T> =
@@ -121,7 +122,7 @@ export class IdempotencyService {
    * withIdempotency for many requests in one transaction and a constant number of statements: claims every
    * key in one INSERT and reads the existing ones in one SELECT. Answers one decision per request, in order.
    * The requests must not repeat a key (the caller holds a repeat back for a later transaction, where it is
-   * a replay). A claimed key must be answered by storeMany or given back by releaseMany before the commit.
+   * a replay). A claimed key must be answered by planStoreMany or given back by planReleaseMany before the commit.
    */
   async claimMany<T>(
     trx: Kysely<Database>,
@@ -188,33 +189,45 @@ export class IdempotencyService {
     });
   }
 
-  /** Stores the 200 answers of claimed keys in one statement; fails loudly when a claim is missing. */
-  async storeMany(
-    trx: Kysely<Database>,
+  /**
+   * Plans storing the 200 answers of claimed keys in one statement (for `writeTogether`); fails loudly when
+   * a claim is missing. No answers plan nothing.
+   */
+  planStoreMany(
     dialect: DialectName,
     answers: ReadonlyArray<{ claimId: number; body: unknown }>,
-  ): Promise<void> {
-    const stored = await storeResponses(
-      trx,
-      dialect,
-      answers.map((answer) => ({
-        id: answer.claimId,
-        responseJson: JSON.stringify(answer.body),
-        statusCode: ResponseCode.ok,
-      })),
-    );
-    if (stored !== answers.length)
-      throw new Error(`stored ${stored} of ${answers.length} idempotent answers`);
+  ): PlannedWrite | undefined {
+    if (answers.length === 0) return undefined;
+    return {
+      statement: storeResponsesStatement(
+        dialect,
+        answers.map((answer) => ({
+          id: answer.claimId,
+          responseJson: JSON.stringify(answer.body),
+          statusCode: ResponseCode.ok,
+        })),
+      ),
+      settle: (stored) => {
+        if (stored !== answers.length)
+          throw new Error(`stored ${stored} of ${answers.length} idempotent answers`);
+      },
+    };
   }
 
   /**
-   * Gives back the claims of refused requests in one statement, so that, as with withIdempotency, only
-   * answers that commit are remembered and a retry of a refused request runs again.
+   * Plans giving back the claims of refused requests in one statement (for `writeTogether`), so that, as
+   * with withIdempotency, only answers that commit are remembered and a retry of a refused request runs
+   * again. No claims plan nothing.
    */
-  async releaseMany(trx: Kysely<Database>, dialect: DialectName, claimIds: readonly number[]): Promise<void> {
-    const deleted = await deleteKeysById(trx, dialect, claimIds);
-    if (deleted !== claimIds.length)
-      throw new Error(`released ${deleted} of ${claimIds.length} claimed keys`);
+  planReleaseMany(dialect: DialectName, claimIds: readonly number[]): PlannedWrite | undefined {
+    if (claimIds.length === 0) return undefined;
+    return {
+      statement: deleteKeysByIdStatement(dialect, claimIds),
+      settle: (deleted) => {
+        if (deleted !== claimIds.length)
+          throw new Error(`released ${deleted} of ${claimIds.length} claimed keys`);
+      },
+    };
   }
 
   /** Deletes every key older than the retention; answers how many were deleted. */

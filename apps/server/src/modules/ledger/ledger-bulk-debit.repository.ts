@@ -1,7 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import { jsonRowsFrom } from '../../db/dialect.ts';
-import type { Database } from '../../db/schema.ts';
 import type { LedgerAccountRow } from './ledger.tables.ts';
 
 /** One posted transfer of a bulk debit, with its accounts already resolved to ids. */
@@ -21,11 +20,10 @@ export interface BulkTransferRow {
  * movement of the ledger locks in, so a bulk debit and single transfers never deadlock). The codes travel as
  * one JSON parameter, so the statement is the same for any number of accounts.
  */
-export async function lockAccountsByCodes(
-  db: Kysely<Database>,
+export function lockAccountsByCodesStatement(
   dialect: DialectName,
   codes: readonly string[],
-): Promise<LedgerAccountRow[]> {
+): RawBuilder<LedgerAccountRow> {
   const wanted = jsonRowsFrom(
     dialect,
     'w',
@@ -33,20 +31,18 @@ export async function lockAccountsByCodes(
     { code: 'text' },
   );
   const lock = dialect === 'postgres' ? sql`for update` : sql``;
-  const result = await sql<LedgerAccountRow>`
+  return sql<LedgerAccountRow>`
     select * from ledger_accounts
     where code in (select w.code from ${wanted})
     order by id ${lock}
-  `.execute(db);
-  return result.rows;
+  `;
 }
 
-/** Appends posted transfers in one INSERT; answers how many rows it inserted. */
-export async function insertPostedTransfers(
-  db: Kysely<Database>,
+/** The INSERT appending posted transfers at once (for `writeTogether`). */
+export function insertPostedTransfersStatement(
   dialect: DialectName,
   rows: readonly BulkTransferRow[],
-): Promise<number> {
+): RawBuilder<unknown> {
   const source = jsonRowsFrom(dialect, 's', rows, {
     debit_account_id: 'integer',
     credit_account_id: 'integer',
@@ -57,34 +53,36 @@ export async function insertPostedTransfers(
     idempotency_key: 'text',
     created_at: 'integer',
   });
-  const result = await sql`
+  return sql`
     insert into ledger_transfers (debit_account_id, credit_account_id, amount_minor, kind, status,
       pending_id, reference_type, reference_id, idempotency_key, created_at)
     select s.debit_account_id, s.credit_account_id, s.amount_minor, s.kind, 'posted', null,
       s.reference_type, s.reference_id, s.idempotency_key, s.created_at
     from ${source}
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+  `;
 }
 
 /**
- * Raises each listed account's debits_posted by its amount in one UPDATE, each only while the account still
+ * The UPDATE raising each listed account's debits_posted by its amount, each only while the account still
  * has that much available (credits_posted − debits_posted − debits_pending), the same condition as a single
- * debit; answers how many accounts were updated (fewer than listed means one was short).
+ * debit: fewer rows updated than listed means one was short.
  */
-export async function debitAccountsIfAvailable(
-  db: Kysely<Database>,
+export function debitAccountsIfAvailableStatement(
   dialect: DialectName,
   debits: ReadonlyArray<{ account_id: number; amount_minor: number }>,
-): Promise<number> {
+): RawBuilder<unknown> {
   const source = jsonRowsFrom(dialect, 't', debits, { account_id: 'integer', amount_minor: 'integer' });
-  const result = await sql`
+  return sql`
     update ledger_accounts
     set debits_posted = ledger_accounts.debits_posted + t.amount_minor
     from ${source}
     where ledger_accounts.id = t.account_id
       and ledger_accounts.credits_posted - ledger_accounts.debits_posted - ledger_accounts.debits_pending
         >= t.amount_minor
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+  `;
+}
+
+/** The UPDATE raising one account's credits_posted (the system account a bulk debit pays). */
+export function creditPostedStatement(accountId: number, amountMinor: number): RawBuilder<unknown> {
+  return sql`update ledger_accounts set credits_posted = credits_posted + ${amountMinor} where id = ${accountId}`;
 }

@@ -6,6 +6,7 @@ import {
   type TransactionType,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
+import type { PlannedRead, PlannedWrite } from '../../db/combined-statements.ts';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type PageWindow, pageResponse, pageWindow } from '../../http/pagination.ts';
@@ -42,9 +43,10 @@ import {
 import type { LedgerAccountRow, LedgerTransferRow, LedgerTransferStatus } from './ledger.tables.ts';
 import {
   type BulkTransferRow,
-  debitAccountsIfAvailable,
-  insertPostedTransfers,
-  lockAccountsByCodes,
+  creditPostedStatement,
+  debitAccountsIfAvailableStatement,
+  insertPostedTransfersStatement,
+  lockAccountsByCodesStatement,
 } from './ledger-bulk-debit.repository.ts';
 
 /** Longest idempotency key the ledger stores (callers compose them, such as 'withdrawal:42:hold'). */
@@ -124,7 +126,7 @@ export interface LedgerHistoryPage {
   readonly entries: LedgerHistoryEntry[];
 }
 
-/** Most debits one transferMany call takes (a batch of bets is far smaller; the limit guards against misuse). */
+/** Most debits one planTransferMany call takes (a batch of bets is far smaller; the limit guards against misuse). */
 export const MAX_BULK_DEBITS = 5_000;
 
 /** The wallets of a bulk debit and the account they pay, locked for the rest of the caller's transaction. */
@@ -374,16 +376,15 @@ export class LedgerService {
   }
 
   /**
-   * Locks the users' wallets and one system account in ascending id order (the order of every ledger
-   * movement) for a later transferMany, and answers what each wallet can spend. Missing wallets are not
-   * created: a user without one has nothing to spend, and a refused debit must leave nothing behind.
+   * Plans locking the users' wallets and one system account in ascending id order (the order of every
+   * ledger movement) for a later planTransferMany, answering what each wallet can spend; the caller sends it
+   * with `readTogether` inside its transaction. Missing wallets are not created: a user without one has
+   * nothing to spend, and a refused debit must leave nothing behind.
    */
-  async lockWalletsForDebits(
-    trx: Kysely<Database>,
+  planWalletDebitLock(
     userIds: readonly number[],
     credit: SystemAccountName,
-  ): Promise<WalletDebitLock> {
-    assertInsideTransaction(trx);
+  ): PlannedRead<LedgerAccountRow, WalletDebitLock> {
     const creditCode = accountCode({ system: credit });
     const distinct = [...new Set(userIds)];
     if (distinct.length > MAX_BULK_DEBITS) {
@@ -391,38 +392,42 @@ export class LedgerService {
         `cannot lock ${distinct.length} wallets at once (at most ${MAX_BULK_DEBITS})`,
       );
     }
-    const rows = await lockAccountsByCodes(trx, this.database.dialect, [
-      creditCode,
-      ...distinct.map((userId) => accountCode({ userId })),
-    ]);
-    const creditRow = rows.find((row) => row.code === creditCode);
-    if (!creditRow) throw new LedgerInvariantError(`system account ${creditCode} is missing`);
-    const wallets = new Map<number, { accountId: number; availableMinor: number }>();
-    for (const row of rows) {
-      if (row.kind !== 'user_wallet' || row.user_id === null) continue;
-      wallets.set(row.user_id, { accountId: row.id, availableMinor: availableMinor(row) });
-    }
-    return { credit: creditRow, wallets };
+    return {
+      statement: lockAccountsByCodesStatement(this.database.dialect, [
+        creditCode,
+        ...distinct.map((userId) => accountCode({ userId })),
+      ]),
+      settle: (rows) => {
+        const creditRow = rows.find((row) => row.code === creditCode);
+        if (!creditRow) throw new LedgerInvariantError(`system account ${creditCode} is missing`);
+        const wallets = new Map<number, { accountId: number; availableMinor: number }>();
+        for (const row of rows) {
+          if (row.kind !== 'user_wallet' || row.user_id === null) continue;
+          wallets.set(row.user_id, { accountId: row.id, availableMinor: availableMinor(row) });
+        }
+        return { credit: creditRow, wallets };
+      },
+    };
   }
 
   /**
-   * Posts many wallet debits to the locked system account at once: one append-only posted transfer per debit
-   * in one INSERT, each wallet's debits_posted raised by the sum of its debits in one conditional UPDATE
-   * (the same available-balance condition as `transfer`), the system account credited once. The caller
-   * must have decided every debit against the balances of `lock`; a wallet that is short anyway fails the
-   * whole transaction with a LedgerInvariantError. Answers how many transfers were posted and their total.
+   * Plans many wallet debits to the locked system account at once, for the caller to send with
+   * `writeTogether` in the transaction that holds `lock`: one append-only posted transfer per debit in one
+   * INSERT, each wallet's debits_posted raised by the sum of its debits in one conditional UPDATE (the same
+   * available-balance condition as `transfer`), the system account credited once. The three statements
+   * touch different rows and do not read each other's. The caller must have decided every debit against the
+   * balances of `lock`; a wallet that is short anyway fails the whole transaction with a
+   * LedgerInvariantError. Answers the writes, how many transfers they post and their total.
    */
-  async transferMany(
-    trx: Kysely<Database>,
+  planTransferMany(
     lock: WalletDebitLock,
     request: { readonly kind: LedgerKind; readonly debits: readonly WalletDebit[] },
-  ): Promise<{ count: number; totalMinor: number }> {
-    assertInsideTransaction(trx);
+  ): { writes: PlannedWrite[]; count: number; totalMinor: number } {
     const kind = assertKind(request.kind);
     if (ledgerKindRule(kind).userDebit === undefined) {
       throw new LedgerInvariantError(`a ${kind} transfer cannot debit a user wallet`);
     }
-    if (request.debits.length === 0) return { count: 0, totalMinor: 0 };
+    if (request.debits.length === 0) return { writes: [], count: 0, totalMinor: 0 };
     if (request.debits.length > MAX_BULK_DEBITS) {
       throw new LedgerInvariantError(
         `cannot post ${request.debits.length} debits at once (at most ${MAX_BULK_DEBITS})`,
@@ -443,6 +448,8 @@ export class LedgerService {
       const wallet = lock.wallets.get(debit.userId);
       if (!wallet)
         throw new LedgerInvariantError(`wallet of user ${debit.userId} was not locked for this debit`);
+      if (wallet.accountId === lock.credit.id)
+        throw new LedgerInvariantError(`account ${wallet.accountId} cannot pay itself in a bulk debit`);
       const walletTotal = (perWallet.get(wallet.accountId) ?? 0) + amountMinor;
       if (walletTotal > wallet.availableMinor) {
         throw new LedgerInvariantError(
@@ -465,25 +472,43 @@ export class LedgerService {
     if (!Number.isSafeInteger(totalMinor))
       throw new LedgerInvariantError(`bulk debit total ${totalMinor} is unsafe`);
     const { dialect } = this.database;
-    const inserted = await insertPostedTransfers(trx, dialect, rows);
-    if (inserted !== rows.length) {
-      throw new LedgerInvariantError(`bulk debit inserted ${inserted} of ${rows.length} transfers`);
-    }
-    const debited = await debitAccountsIfAvailable(
-      trx,
-      dialect,
-      [...perWallet].map(([accountId, amountMinor]) => ({
-        account_id: accountId,
-        amount_minor: amountMinor,
-      })),
-    );
-    if (debited !== perWallet.size) {
-      throw new LedgerInvariantError(
-        `bulk debit moved ${debited} of ${perWallet.size} wallets: one was short`,
-      );
-    }
-    await this.applyOrFail(trx, lock.credit.id, { creditsPosted: totalMinor });
-    return { count: rows.length, totalMinor };
+    const writes: PlannedWrite[] = [
+      {
+        statement: insertPostedTransfersStatement(dialect, rows),
+        settle: (inserted) => {
+          if (inserted !== rows.length) {
+            throw new LedgerInvariantError(`bulk debit inserted ${inserted} of ${rows.length} transfers`);
+          }
+        },
+      },
+      {
+        statement: debitAccountsIfAvailableStatement(
+          dialect,
+          [...perWallet].map(([accountId, amountMinor]) => ({
+            account_id: accountId,
+            amount_minor: amountMinor,
+          })),
+        ),
+        settle: (debited) => {
+          if (debited !== perWallet.size) {
+            throw new LedgerInvariantError(
+              `bulk debit moved ${debited} of ${perWallet.size} wallets: one was short`,
+            );
+          }
+        },
+      },
+      {
+        statement: creditPostedStatement(lock.credit.id, totalMinor),
+        settle: (credited) => {
+          if (credited !== 1) {
+            throw new LedgerInvariantError(
+              `account ${lock.credit.id} vanished while its counters were moved`,
+            );
+          }
+        },
+      },
+    ];
+    return { writes, count: rows.length, totalMinor };
   }
 
   private async move(

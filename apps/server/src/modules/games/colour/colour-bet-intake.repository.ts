@@ -1,47 +1,82 @@
 import type { ColourCategory } from '@app/shared';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { PlannedRead, PlannedWrite } from '../../../db/combined-statements.ts';
 import type { DialectName } from '../../../db/dialect.ts';
 import { jsonRowsFrom } from '../../../db/dialect.ts';
-import type { Database } from '../../../db/schema.ts';
-import type { ColourBetRow, ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
+import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 
 /**
- * Many period rows held FOR SHARE on PostgreSQL, in one SELECT: a batch of bets runs beside other batches
- * and single bets, and the settlement's FOR UPDATE of a period waits for all of them.
+ * Many period rows held FOR SHARE on PostgreSQL, in one SELECT planned for `readTogether`: a batch of bets
+ * runs beside other batches and single bets, and the settlement's FOR UPDATE of a period waits for all of
+ * them.
  */
-export async function sharePeriods(
-  db: Kysely<Database>,
+export function planSharePeriods(
   dialect: DialectName,
   periods: ReadonlyArray<{ room: ColourCategory; period: string }>,
-): Promise<ColourPeriodRow[]> {
-  if (periods.length === 0) return [];
+): PlannedRead<ColourPeriodRow, ColourPeriodRow[]> {
   const source = jsonRowsFrom(dialect, 's', periods, { room: 'text', period: 'text' });
   const lock = dialect === 'postgres' ? sql`for share of p` : sql``;
-  const result = await sql<ColourPeriodRow>`
-    select p.* from colour_periods p join ${source} on p.room = s.room and p.period = s.period
-    order by p.id ${lock}
-  `.execute(db);
-  return result.rows;
+  return {
+    statement: sql<ColourPeriodRow>`
+      select p.* from colour_periods p join ${source} on p.room = s.room and p.period = s.period
+      order by p.id ${lock}
+    `,
+    settle: (rows) => rows,
+  };
 }
 
-/** The columns of a stored bet that must match the row the batch asked for. */
-export type InsertedBet = Pick<ColourBetRow, 'id' | 'user_id' | 'period_id' | 'stake_minor'>;
-
 /**
- * Inserts the bets in one INSERT … SELECT in the given order and answers their rows by ascending id. Ids
- * are drawn as the rows are inserted, so ascending id is the given order; the caller checks that.
+ * Reserves `count` new bet ids in ascending order, planned for `readTogether`, so that a batch can write
+ * its bets, their transfers and their answers together without reading the ids back first. PostgreSQL draws
+ * them from the id column's sequence (ids of a batch that takes fewer bets are skipped, as after any
+ * rollback); SQLite has one writer, whose transaction holds the write lock, so the ids after the largest
+ * one ever given are free until it commits.
  */
-export async function insertBets(
-  db: Kysely<Database>,
+export function planReserveBetIds(
   dialect: DialectName,
-  bets: readonly NewColourBetRow[],
-): Promise<InsertedBet[]> {
-  if (bets.length === 0) return [];
+  count: number,
+): PlannedRead<{ id: number }, number[]> {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`cannot reserve ${count} bet ids`);
+  if (dialect === 'postgres') {
+    return {
+      statement: sql<{ id: number }>`
+        select nextval(pg_get_serial_sequence('colour_bets', 'id')) as id from generate_series(1, ${count})
+      `,
+      settle: (rows) => {
+        const ids = rows.map((row) => Number(row.id)).sort((left, right) => left - right);
+        if (ids.length !== count) throw new Error(`reserved ${ids.length} of ${count} bet ids`);
+        return ids;
+      },
+    };
+  }
+  return {
+    statement: sql<{ id: number }>`
+      select max(
+        coalesce((select seq from sqlite_sequence where name = 'colour_bets'), 0),
+        coalesce((select max(id) from colour_bets), 0)
+      ) as id
+    `,
+    settle: (rows) => {
+      const last = Number(rows[0]?.id ?? 0);
+      return Array.from({ length: count }, (_unused, index) => last + index + 1);
+    },
+  };
+}
+
+/** A bet to insert with its reserved id. */
+export type ReservedBetRow = NewColourBetRow & { readonly id: number };
+
+/** Inserts the bets with their reserved ids in one INSERT … SELECT, planned for `writeTogether`. */
+export function planInsertBets(
+  dialect: DialectName,
+  bets: readonly ReservedBetRow[],
+): PlannedWrite | undefined {
+  if (bets.length === 0) return undefined;
   const source = jsonRowsFrom(
     dialect,
     's',
-    bets.map((bet, index) => ({
-      ord: index,
+    bets.map((bet) => ({
+      id: bet.id,
       user_id: bet.user_id,
       period_id: bet.period_id,
       room: bet.room,
@@ -57,7 +92,7 @@ export async function insertBets(
       created_at: bet.created_at,
     })),
     {
-      ord: 'integer',
+      id: 'integer',
       user_id: 'integer',
       period_id: 'integer',
       room: 'text',
@@ -73,22 +108,18 @@ export async function insertBets(
       created_at: 'integer',
     },
   );
-  const result = await sql<InsertedBet>`
-    insert into colour_bets (user_id, period_id, room, period, guess_type, guess_number,
-      contract_money_minor, contract_count, stake_minor, fee_minor, contract_minor, status, created_at,
-      settled_at)
-    select s.user_id, s.period_id, s.room, s.period, s.guess_type, s.guess_number, s.contract_money_minor,
-      s.contract_count, s.stake_minor, s.fee_minor, s.contract_minor, s.status, s.created_at, null
-    from ${source}
-    order by s.ord
-    returning id, user_id, period_id, stake_minor
-  `.execute(db);
-  return result.rows
-    .map((row) => ({
-      id: Number(row.id),
-      user_id: Number(row.user_id),
-      period_id: Number(row.period_id),
-      stake_minor: Number(row.stake_minor),
-    }))
-    .sort((left, right) => left.id - right.id);
+  return {
+    statement: sql`
+      insert into colour_bets (id, user_id, period_id, room, period, guess_type, guess_number,
+        contract_money_minor, contract_count, stake_minor, fee_minor, contract_minor, status, created_at,
+        settled_at)
+      select s.id, s.user_id, s.period_id, s.room, s.period, s.guess_type, s.guess_number,
+        s.contract_money_minor, s.contract_count, s.stake_minor, s.fee_minor, s.contract_minor, s.status,
+        s.created_at, null
+      from ${source}
+    `,
+    settle: (inserted) => {
+      if (inserted !== bets.length) throw new Error(`inserted ${inserted} of ${bets.length} bets`);
+    },
+  };
 }

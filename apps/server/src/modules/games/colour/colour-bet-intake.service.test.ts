@@ -322,9 +322,9 @@ describeEachDatabase('colour bet intake', (database) => {
     const start = MIDNIGHT_IST + 4 * COLOUR_PERIOD_MS;
     world.clock.set(start + 1_000);
     const period = periodNumberAt(start, KOLKATA);
-    const transferMany = vi
-      .spyOn(world.ledger, 'transferMany')
-      .mockRejectedValueOnce(new Error('poisoned batch'));
+    const transferMany = vi.spyOn(world.ledger, 'planTransferMany').mockImplementationOnce(() => {
+      throw new Error('poisoned batch');
+    });
     try {
       const place = (player: number, money: number, count: number, key?: string) =>
         world.game.addGuess(

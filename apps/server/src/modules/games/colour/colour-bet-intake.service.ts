@@ -11,18 +11,28 @@ import {
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { readTogether, writeTogether } from '../../../db/combined-statements.ts';
 import type { AppDatabase, DialectName } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { AppError, badRequest } from '../../../http/app-error.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { addBucketHits, deleteExpiredBuckets, readBucketHits } from '../../accounts/rate-limit.repository.ts';
+import {
+  deleteExpiredBuckets,
+  planAddBucketHits,
+  planReadBucketHits,
+} from '../../accounts/rate-limit.repository.ts';
 import type { BulkClaim, IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import { InsufficientBalanceError } from '../../ledger/ledger.errors.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
 import { ensurePeriod } from './colour.repository.ts';
 import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
-import { insertBets, sharePeriods } from './colour-bet-intake.repository.ts';
+import {
+  planInsertBets,
+  planReserveBetIds,
+  planSharePeriods,
+  type ReservedBetRow,
+} from './colour-bet-intake.repository.ts';
 import { type ColourChainService, chainIndexOf } from './colour-chain.service.ts';
 import { COLOUR_BET_REFERENCE_TYPE, colourStakeKey } from './colour-settlement.service.ts';
 
@@ -117,7 +127,9 @@ export interface ColourBetIntakeDependencies {
  * Group commit of colour bets (issue 7: 5,000 bets/s on one instance). Validated bets queue in memory;
  * one batch at a time takes up to COLOUR_INTAKE_BATCH_MAX of them, in arrival order, and commits them in one
  * transaction of a constant number of set-based statements, so the hot game-escrow row is locked once per
- * batch instead of once per bet. Each bet is answered exactly as the single-bet path would have answered
+ * batch instead of once per bet. From the wallet lock to the commit, the part that the next batch waits
+ * for, the statements go in four round trips: the lock, the rate buckets, one combined write (bets,
+ * transfers, balances, buckets, answers; `combined-statements.ts`) and the commit. Each bet is answered exactly as the single-bet path would have answered
  * it, with the same rows and ledger effects; a refused bet leaves nothing behind. A batch that fails for
  * an unexpected reason is taken again bet by bet through the single-bet path, so one poisoned request
  * fails alone.
@@ -196,10 +208,10 @@ export class ColourBetIntake {
   }
 
   /**
-   * A second batch (PostgreSQL) starts once the running one has written its bets and is moving the money
-   * and committing: it then claims its keys and share-locks its periods while the first finishes, and has
-   * gathered the bets that arrived meanwhile. Started any earlier it would take a handful of bets and wait
-   * for the first one's locks all the same.
+   * A second batch (PostgreSQL) starts once the running one has its periods and bet ids and goes for the
+   * wallets: it then claims its keys, share-locks its periods and reserves its ids while the first locks,
+   * writes and commits, and has gathered the bets that arrived meanwhile. Started any earlier it would take
+   * a handful of bets and wait for the first one's locks all the same.
    */
   private mayStartBatch(): boolean {
     return (
@@ -237,7 +249,10 @@ export class ColourBetIntake {
     return batch;
   }
 
-  /** Runs one batch and answers each of its bets; never throws. `onTail` is told once its bets are written. */
+  /**
+   * Runs one batch and answers each of its bets; never throws. `onTail` is told when the batch goes for the
+   * wallets, the part of it that other batches wait for.
+   */
   private async runBatch(batch: readonly QueuedBet[], onTail: () => void): Promise<void> {
     let outcomes: BetOutcome[];
     try {
@@ -303,7 +318,7 @@ export class ColourBetIntake {
       }
     }
 
-    const periods = await this.openPeriods(trx, batch, startAts, now);
+    const { periods, betIds } = await this.openPeriods(trx, batch, startAts, now);
     const live: number[] = [];
     for (const index of startAts.keys()) {
       const bet = batch[index];
@@ -311,15 +326,30 @@ export class ColourBetIntake {
       if (period?.status === 'open') live.push(index);
       else outcomes[index] = { error: badRequest(ColourMessage.periodClosed) };
     }
-
-    const liveUsers = [...new Set(live.map((index) => batch[index]?.userId ?? 0))];
-    const lock = await ledger.lockWalletsForDebits(trx, liveUsers, STAKE_ACCOUNT);
     const windowStart = now - (now % COLOUR_BET_RATE_WINDOW_MS);
-    const hits = await readBucketHits(
-      trx,
-      dialect,
-      liveUsers.map((userId) => colourBetBucketKey(userId, windowStart)),
-    );
+    if (windowStart > this.prunedWindowStart) {
+      // Outside the part that others wait for, and only buckets whose window ended a whole window ago: a
+      // batch still running writes its own window's buckets, which this delete must never wait for (that
+      // batch may be waiting for this one's keys or periods).
+      await deleteExpiredBuckets(trx, windowStart - COLOUR_BET_RATE_WINDOW_MS);
+      this.prunedWindowStart = windowStart;
+    }
+    onTail();
+
+    // From here on the batch holds its players' wallets, and the next batch waits for them: the lock, the
+    // rate buckets, one combined write, the commit. The buckets are read in a statement of their own after
+    // the lock: a statement that waited for a lock still reads everything else as of its start, before the
+    // batch it waited for had committed its hits.
+    const liveUsers = [...new Set(live.map((index) => batch[index]?.userId ?? 0))];
+    const { lock } = await readTogether(trx, dialect, {
+      lock: ledger.planWalletDebitLock(liveUsers, STAKE_ACCOUNT),
+    });
+    const { hits } = await readTogether(trx, dialect, {
+      hits: planReadBucketHits(
+        dialect,
+        liveUsers.map((userId) => colourBetBucketKey(userId, windowStart)),
+      ),
+    });
     // Decided in arrival order, so a player's earlier bets take the money before the later ones.
     const available = new Map([...lock.wallets].map(([userId, wallet]) => [userId, wallet.availableMinor]));
     const acceptedPerUser = new Map<number, number>();
@@ -344,66 +374,55 @@ export class ColourBetIntake {
       }
     }
 
-    const rows = accepted.map((index): NewColourBetRow => {
+    // Accepted bets take the reserved ids in arrival order.
+    if (accepted.length > betIds.length)
+      throw new Error(`batch accepted ${accepted.length} bets with ${betIds.length} ids reserved`);
+    const rows = accepted.map((index, position): ReservedBetRow => {
       const bet = batch[index];
       const period = bet && periods.get(periodIdentity(bet.body.category, bet.body.period));
-      if (!bet || !period) throw new Error(`accepted bet ${index} has no period row`);
-      return betRow(bet, period, now);
+      const id = betIds[position];
+      if (!bet || !period || id === undefined)
+        throw new Error(`accepted bet ${index} has no period row or id`);
+      return { ...betRow(bet, period, now), id };
     });
-    const inserted = await insertBets(trx, dialect, rows);
-    onTail();
-    if (inserted.length !== rows.length)
-      throw new Error(`inserted ${inserted.length} of ${rows.length} bets`);
-    for (const [position, row] of inserted.entries()) {
-      const expected = rows[position];
-      if (
-        !expected ||
-        row.user_id !== expected.user_id ||
-        row.period_id !== expected.period_id ||
-        row.stake_minor !== expected.stake_minor
-      ) {
-        throw new Error(`bet ${row.id} does not match the bet inserted at position ${position}`);
-      }
-    }
-    await ledger.transferMany(trx, lock, {
+    const stakes = ledger.planTransferMany(lock, {
       kind: 'colour_bet',
-      debits: inserted.map((row) => ({
+      debits: rows.map((row) => ({
         userId: row.user_id,
         amountMinor: row.stake_minor,
         reference: { type: COLOUR_BET_REFERENCE_TYPE, id: row.id },
         idempotencyKey: colourStakeKey(row.id),
       })),
     });
-    await addBucketHits(
-      trx,
-      dialect,
-      [...acceptedPerUser].map(([userId, count]) => ({
-        bucketKey: colourBetBucketKey(userId, windowStart),
-        hits: count,
-        expiresAt: windowStart + COLOUR_BET_RATE_WINDOW_MS,
-      })),
-    );
-    if (windowStart > this.prunedWindowStart) {
-      await deleteExpiredBuckets(trx, now);
-      this.prunedWindowStart = windowStart;
-    }
-
     const answers: Array<{ claimId: number; body: AddUserGuessResponse }> = [];
     for (const [position, index] of accepted.entries()) {
-      const row = inserted[position];
-      if (!row) throw new Error(`accepted bet ${index} has no stored row`);
+      const row = rows[position];
+      if (!row) throw new Error(`accepted bet ${index} has no row`);
       const body = betCompleted(row.id);
       outcomes[index] = { body };
       const claim = claims[index];
       if (claim?.state === 'claimed') answers.push({ claimId: claim.claimId, body });
     }
-    await idempotency.storeMany(trx, dialect, answers);
     const refusedClaims: number[] = [];
     for (const [index, claim] of claims.entries()) {
       const outcome = outcomes[index];
       if (claim.state === 'claimed' && outcome && 'error' in outcome) refusedClaims.push(claim.claimId);
     }
-    await idempotency.releaseMany(trx, dialect, refusedClaims);
+    // The writes touch different rows and none reads another's, so they may go as one statement.
+    await writeTogether(trx, dialect, [
+      planInsertBets(dialect, rows),
+      ...stakes.writes,
+      planAddBucketHits(
+        dialect,
+        [...acceptedPerUser].map(([userId, count]) => ({
+          bucketKey: colourBetBucketKey(userId, windowStart),
+          hits: count,
+          expiresAt: windowStart + COLOUR_BET_RATE_WINDOW_MS,
+        })),
+      ),
+      idempotency.planStoreMany(dialect, answers),
+      idempotency.planReleaseMany(dialect, refusedClaims),
+    ]);
 
     return outcomes.map((outcome, index) => {
       if (!outcome) throw new Error(`colour bet batch decided nothing for bet ${index}`);
@@ -412,17 +431,19 @@ export class ColourBetIntake {
   }
 
   /**
-   * The period rows of the batch's bets, held FOR SHARE, keyed by room and period. A period's row exists
-   * from its first bet on; the first bets of a period create it from the room's chain (at most one open
-   * period per room, so at most four such look-ups per batch).
+   * The period rows of the batch's bets, held FOR SHARE, keyed by room and period, and ids reserved for
+   * every bet that may be taken, in one round trip. A period's row exists from its first bet on; the first
+   * bets of a period create it from the room's chain (at most one open period per room, so at most four
+   * such look-ups per batch).
    */
   private async openPeriods(
     trx: Kysely<Database>,
     batch: readonly QueuedBet[],
     startAts: ReadonlyMap<number, number>,
     now: number,
-  ): Promise<Map<string, ColourPeriodRow>> {
+  ): Promise<{ periods: Map<string, ColourPeriodRow>; betIds: number[] }> {
     const { database, chains } = this.dependencies;
+    const { dialect } = database;
     const wanted = new Map<string, { room: ColourCategory; period: string; startAt: number }>();
     for (const [index, startAt] of startAts) {
       const bet = batch[index];
@@ -434,13 +455,15 @@ export class ColourBetIntake {
       });
     }
     const list = [...wanted.values()];
-    const found = () =>
-      sharePeriods(trx, database.dialect, list).then(
-        (rows) => new Map(rows.map((row) => [periodIdentity(row.room, row.period), row])),
-      );
-    let rows = await found();
-    const missing = list.filter((period) => !rows.has(periodIdentity(period.room, period.period)));
-    if (missing.length === 0) return rows;
+    const byIdentity = (rows: readonly ColourPeriodRow[]) =>
+      new Map(rows.map((row) => [periodIdentity(row.room, row.period), row]));
+    const first = await readTogether(trx, dialect, {
+      periods: planSharePeriods(dialect, list),
+      ids: planReserveBetIds(dialect, startAts.size),
+    });
+    const periods = byIdentity(first.periods);
+    const missing = list.filter((period) => !periods.has(periodIdentity(period.room, period.period)));
+    if (missing.length === 0) return { periods, betIds: first.ids };
     for (const period of missing) {
       const chain = await chains.chainFor(trx, period.room, period.startAt);
       // Without a chain the period was never committed to: its bets are refused as closed.
@@ -455,8 +478,8 @@ export class ColourBetIntake {
         created_at: now,
       });
     }
-    rows = await found();
-    return rows;
+    const again = await readTogether(trx, dialect, { periods: planSharePeriods(dialect, list) });
+    return { periods: byIdentity(again.periods), betIds: first.ids };
   }
 }
 
