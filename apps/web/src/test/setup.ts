@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { reduceMotion } from 'antd-mobile';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { ensureScreenTexts, initI18n } from '../i18n/i18n.ts';
 import { installAntdReact19Render } from '../shared/dialogs/antd-react19-render.ts';
@@ -32,6 +33,16 @@ if (!('ResizeObserver' in window)) {
 configure({ asyncUtilTimeout: 5_000 });
 
 installAntdReact19Render();
+
+// antd-mobile's dialogs, popups and toasts animate with react-spring, and an imperatively shown one
+// (Dialog.alert and the helpers in message-dialogs.ts) only unmounts from the spring's onRest. react-spring
+// skips onRest when a spring is sent back to the value it still holds, which is what happens when a dialog is
+// closed before the first animation frame: a click on OK right after findBy… found it (fireEvent ignores the
+// pointer-events: none that keeps a real finger off the button until the dialog has faded in), or
+// Dialog.clear() in an afterEach. Such a dialog then stays in document.body for the rest of the file, and
+// waiting for it to go times out. With motion reduced every open and close settles at once and always reaches
+// onRest.
+reduceMotion();
 await initI18n('en');
 await ensureScreenTexts();
 
