@@ -48,13 +48,24 @@ export function planReadBucketHits(
   };
 }
 
+/** A bucket of a combined upsert already held more hits than the upsert allowed (see planAddBucketHits). */
+export class BucketLimitReachedError extends Error {
+  constructor(written: number, listed: number) {
+    super(`added hits to ${written} of ${listed} rate buckets: the others were at their limit`);
+    this.name = 'BucketLimitReachedError';
+  }
+}
+
 /**
  * Adds hits to many buckets in one upsert, creating the missing ones, planned for `writeTogether`; nothing
- * to add plans nothing. Each listed bucket is written exactly once, or the plan fails loudly.
+ * to add plans nothing. With `maxHits`, a bucket that would go above it is left alone, and the plan then
+ * fails with BucketLimitReachedError: the caller decided on hits that were out of date. Every listed bucket
+ * is written exactly once, or the plan fails loudly.
  */
 export function planAddBucketHits(
   dialect: DialectName,
   additions: ReadonlyArray<{ bucketKey: string; hits: number; expiresAt: number }>,
+  maxHits?: number,
 ): PlannedWrite | undefined {
   if (additions.length === 0) return undefined;
   const source = jsonRowsFrom(
@@ -67,16 +78,20 @@ export function planAddBucketHits(
     })),
     { bucket_key: 'text', hits: 'integer', expires_at: 'integer' },
   );
+  const limit =
+    maxHits === undefined ? sql`` : sql`where rate_limit_buckets.hits + excluded.hits <= ${maxHits}`;
   // "where true" keeps SQLite from reading ON CONFLICT as the ON of a join.
   return {
     statement: sql`
       insert into rate_limit_buckets (bucket_key, hits, expires_at)
       select s.bucket_key, s.hits, s.expires_at from ${source} where true
-      on conflict (bucket_key) do update set hits = rate_limit_buckets.hits + excluded.hits
+      on conflict (bucket_key) do update set hits = rate_limit_buckets.hits + excluded.hits ${limit}
     `,
     settle: (written) => {
-      if (written !== additions.length)
-        throw new Error(`added hits to ${written} of ${additions.length} rate buckets`);
+      if (written === additions.length) return;
+      if (maxHits !== undefined && written < additions.length)
+        throw new BucketLimitReachedError(written, additions.length);
+      throw new Error(`added hits to ${written} of ${additions.length} rate buckets`);
     },
   };
 }

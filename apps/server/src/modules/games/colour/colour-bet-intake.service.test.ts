@@ -7,6 +7,8 @@ import {
   GUESS_TYPES,
   periodNumberAt,
 } from '@app/shared';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { AppError } from '../../../http/app-error.ts';
 import { ManualClock } from '../../../platform/clock.ts';
@@ -23,8 +25,11 @@ import { createBuyer, fundWallet } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import {
   COLOUR_BET_RATE_LIMITED_MESSAGE,
+  COLOUR_BET_RATE_WINDOW_MS,
+  COLOUR_BETS_PER_USER_PER_WINDOW,
   COLOUR_INTAKE_BUSY_MESSAGE,
   COLOUR_INTAKE_QUEUE_LIMIT,
+  colourBetBucketKey,
 } from './colour-bet-intake.service.ts';
 import { ColourChainService } from './colour-chain.service.ts';
 import { ColourGameService } from './colour-game.service.ts';
@@ -355,6 +360,71 @@ describeEachDatabase('colour bet intake', (database) => {
       expect(toAnswer({ status: 'fulfilled', value: replay })).toEqual(outcomes.map(toAnswer)[0]);
     } finally {
       transferMany.mockRestore();
+    }
+    await expectLedgerClean(world.database);
+  });
+
+  it('decides a batch again when a bucket reached the limit after the batch read it', async (context) => {
+    // Only PostgreSQL runs another transaction beside a batch; SQLite has one writer at a time.
+    if (database().dialect !== 'postgres') context.skip();
+    const world = batched;
+    const start = MIDNIGHT_IST + 8 * COLOUR_PERIOD_MS;
+    world.clock.set(start + 1_000);
+    const now = world.clock.now();
+    const windowStart = now - (now % COLOUR_BET_RATE_WINDOW_MS);
+    const [blocked, rich] = [world.players[1] ?? 0, world.players[4] ?? 0];
+    // Earlier tests spent these players' money.
+    for (const player of [blocked, rich]) await fundWallet(world.database, world.clock, player, 100_000);
+    const wallet = await world.ledger.findAccount(world.database.db, { userId: blocked });
+    if (!wallet) throw new Error('the player has no wallet');
+    const body = addUserGuessBody.parse({
+      category: 'P',
+      period: periodNumberAt(now, KOLKATA),
+      guess_type: 'R',
+      number: 0,
+      contract_money: 10,
+      contract_count: 1,
+    });
+    const decisions = vi.spyOn(world.ledger, 'planTransferMany');
+    // Another transaction, on a connection of its own, holds the player's wallet: the batch reads the
+    // buckets with its periods and then waits for the wallet.
+    const searchPath = await sql<{ search_path: string }>`show search_path`.execute(world.database.db);
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query(`set search_path to ${searchPath.rows[0]?.search_path ?? 'public'}`);
+      await other.query('begin');
+      await other.query('select id from ledger_accounts where id = $1 for update', [wallet.id]);
+      const placed = Promise.allSettled([
+        world.game.addGuess(blocked, body, { key: undefined, route: ROUTE }),
+        world.game.addGuess(rich, body, { key: undefined, route: ROUTE }),
+      ]);
+      for (let attempt = 0; ; attempt += 1) {
+        const waiting = await other.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if ((waiting.rows[0]?.waiting ?? 0) > 0) break;
+        if (attempt > 500) throw new Error('the batch never waited for the wallet');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Meanwhile the player's bets elsewhere reach the limit of the window.
+      await other.query('insert into rate_limit_buckets (bucket_key, hits, expires_at) values ($1, $2, $3)', [
+        colourBetBucketKey(blocked, windowStart),
+        COLOUR_BETS_PER_USER_PER_WINDOW,
+        windowStart + COLOUR_BET_RATE_WINDOW_MS,
+      ]);
+      await other.query('commit');
+      const outcomes = await placed;
+      expect(outcomes.map(toAnswer)).toEqual([
+        { code: 429, msg: COLOUR_BET_RATE_LIMITED_MESSAGE },
+        { ok: { code: 200, msg: ColourMessage.betCompleted, id: expect.any(Number) } },
+      ]);
+      // Decided twice in the batch (first on the hits read before the wait), never bet by bet.
+      expect(decisions).toHaveBeenCalledTimes(2);
+    } finally {
+      decisions.mockRestore();
+      await other.end();
     }
     await expectLedgerClean(world.database);
   });

@@ -18,6 +18,7 @@ import { runInTransaction } from '../../../db/transaction.ts';
 import { AppError, badRequest } from '../../../http/app-error.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import {
+  BucketLimitReachedError,
   deleteExpiredBuckets,
   planAddBucketHits,
   planReadBucketHits,
@@ -128,8 +129,8 @@ export interface ColourBetIntakeDependencies {
  * one batch at a time takes up to COLOUR_INTAKE_BATCH_MAX of them, in arrival order, and commits them in one
  * transaction of a constant number of set-based statements, so the hot game-escrow row is locked once per
  * batch instead of once per bet. From the wallet lock to the commit, the part that the next batch waits
- * for, the statements go in four round trips: the lock, the rate buckets, one combined write (bets,
- * transfers, balances, buckets, answers; `combined-statements.ts`) and the commit. Each bet is answered exactly as the single-bet path would have answered
+ * for, the statements go in three round trips: the lock, one combined write (bets, transfers, balances,
+ * rate buckets, answers; `combined-statements.ts`) and the commit. Each bet is answered exactly as the single-bet path would have answered
  * it, with the same rows and ledger effects; a refused bet leaves nothing behind. A batch that fails for
  * an unexpected reason is taken again bet by bet through the single-bet path, so one poisoned request
  * fails alone.
@@ -255,10 +256,17 @@ export class ColourBetIntake {
    */
   private async runBatch(batch: readonly QueuedBet[], onTail: () => void): Promise<void> {
     let outcomes: BetOutcome[];
-    try {
-      outcomes = await runInTransaction(this.dependencies.database, (trx) =>
-        this.decideBatch(trx, batch, onTail),
+    const decide = (bucketsAfterLock: boolean) =>
+      runInTransaction(this.dependencies.database, (trx) =>
+        this.decideBatch(trx, batch, onTail, bucketsAfterLock),
       );
+    try {
+      outcomes = await decide(false).catch((error: unknown) => {
+        // Another batch or bet raised a player's hits after this batch read them: decide again on hits
+        // read under the wallet lock.
+        if (error instanceof BucketLimitReachedError) return decide(true);
+        throw error;
+      });
     } catch (error) {
       this.dependencies.logger?.warn(
         { err: error, bets: batch.length },
@@ -292,6 +300,7 @@ export class ColourBetIntake {
     trx: Kysely<Database>,
     batch: readonly QueuedBet[],
     onTail: () => void,
+    bucketsAfterLock: boolean,
   ): Promise<BetOutcome[]> {
     const { database, clock, ledger, idempotency, timeZone } = this.dependencies;
     const { dialect } = database;
@@ -318,7 +327,15 @@ export class ColourBetIntake {
       }
     }
 
-    const { periods, betIds } = await this.openPeriods(trx, batch, startAts, now);
+    const windowStart = now - (now % COLOUR_BET_RATE_WINDOW_MS);
+    const bucketKeys = [...new Set([...startAts.keys()].map((index) => batch[index]?.userId ?? 0))].map(
+      (userId) => colourBetBucketKey(userId, windowStart),
+    );
+    const {
+      periods,
+      betIds,
+      hits: earlyHits,
+    } = await this.openPeriods(trx, batch, startAts, now, bucketsAfterLock ? [] : bucketKeys);
     const live: number[] = [];
     for (const index of startAts.keys()) {
       const bet = batch[index];
@@ -326,7 +343,6 @@ export class ColourBetIntake {
       if (period?.status === 'open') live.push(index);
       else outcomes[index] = { error: badRequest(ColourMessage.periodClosed) };
     }
-    const windowStart = now - (now % COLOUR_BET_RATE_WINDOW_MS);
     if (windowStart > this.prunedWindowStart) {
       // Outside the part that others wait for, and only buckets whose window ended a whole window ago: a
       // batch still running writes its own window's buckets, which this delete must never wait for (that
@@ -336,20 +352,25 @@ export class ColourBetIntake {
     }
     onTail();
 
-    // From here on the batch holds its players' wallets, and the next batch waits for them: the lock, the
-    // rate buckets, one combined write, the commit. The buckets are read in a statement of their own after
-    // the lock: a statement that waited for a lock still reads everything else as of its start, before the
-    // batch it waited for had committed its hits.
+    // From here on the batch holds its players' wallets, and the next batch waits for them: the lock, one
+    // combined write, the commit. The rate buckets were read with the periods, before the lock, and may
+    // have grown since; the write adds the hits only where they stay within the limit, and a batch that
+    // finds a bucket at the limit is decided again with the buckets read after the lock (a statement that
+    // waited for a lock reads everything else as of its start, so they need a statement of their own).
     const liveUsers = [...new Set(live.map((index) => batch[index]?.userId ?? 0))];
     const { lock } = await readTogether(trx, dialect, {
       lock: ledger.planWalletDebitLock(liveUsers, STAKE_ACCOUNT),
     });
-    const { hits } = await readTogether(trx, dialect, {
-      hits: planReadBucketHits(
-        dialect,
-        liveUsers.map((userId) => colourBetBucketKey(userId, windowStart)),
-      ),
-    });
+    const hits = bucketsAfterLock
+      ? (
+          await readTogether(trx, dialect, {
+            hits: planReadBucketHits(
+              dialect,
+              liveUsers.map((userId) => colourBetBucketKey(userId, windowStart)),
+            ),
+          })
+        ).hits
+      : earlyHits;
     // Decided in arrival order, so a player's earlier bets take the money before the later ones.
     const available = new Map([...lock.wallets].map(([userId, wallet]) => [userId, wallet.availableMinor]));
     const acceptedPerUser = new Map<number, number>();
@@ -419,6 +440,7 @@ export class ColourBetIntake {
           hits: count,
           expiresAt: windowStart + COLOUR_BET_RATE_WINDOW_MS,
         })),
+        COLOUR_BETS_PER_USER_PER_WINDOW,
       ),
       idempotency.planStoreMany(dialect, answers),
       idempotency.planReleaseMany(dialect, refusedClaims),
@@ -431,8 +453,8 @@ export class ColourBetIntake {
   }
 
   /**
-   * The period rows of the batch's bets, held FOR SHARE, keyed by room and period, and ids reserved for
-   * every bet that may be taken, in one round trip. A period's row exists from its first bet on; the first
+   * The period rows of the batch's bets, held FOR SHARE, keyed by room and period, ids reserved for every
+   * bet that may be taken and the hits of the given rate buckets, in one round trip. A period's row exists from its first bet on; the first
    * bets of a period create it from the room's chain (at most one open period per room, so at most four
    * such look-ups per batch).
    */
@@ -441,7 +463,8 @@ export class ColourBetIntake {
     batch: readonly QueuedBet[],
     startAts: ReadonlyMap<number, number>,
     now: number,
-  ): Promise<{ periods: Map<string, ColourPeriodRow>; betIds: number[] }> {
+    bucketKeys: readonly string[],
+  ): Promise<{ periods: Map<string, ColourPeriodRow>; betIds: number[]; hits: Map<string, number> }> {
     const { database, chains } = this.dependencies;
     const { dialect } = database;
     const wanted = new Map<string, { room: ColourCategory; period: string; startAt: number }>();
@@ -460,10 +483,11 @@ export class ColourBetIntake {
     const first = await readTogether(trx, dialect, {
       periods: planSharePeriods(dialect, list),
       ids: planReserveBetIds(dialect, startAts.size),
+      hits: planReadBucketHits(dialect, bucketKeys),
     });
     const periods = byIdentity(first.periods);
     const missing = list.filter((period) => !periods.has(periodIdentity(period.room, period.period)));
-    if (missing.length === 0) return { periods, betIds: first.ids };
+    if (missing.length === 0) return { periods, betIds: first.ids, hits: first.hits };
     for (const period of missing) {
       const chain = await chains.chainFor(trx, period.room, period.startAt);
       // Without a chain the period was never committed to: its bets are refused as closed.
@@ -479,7 +503,7 @@ export class ColourBetIntake {
       });
     }
     const again = await readTogether(trx, dialect, { periods: planSharePeriods(dialect, list) });
-    return { periods: byIdentity(again.periods), betIds: first.ids };
+    return { periods: byIdentity(again.periods), betIds: first.ids, hits: first.hits };
   }
 }
 
