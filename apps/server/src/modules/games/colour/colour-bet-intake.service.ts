@@ -209,10 +209,11 @@ export class ColourBetIntake {
   }
 
   /**
-   * A second batch (PostgreSQL) starts once the running one has its periods and bet ids and goes for the
-   * wallets: it then claims its keys, share-locks its periods and reserves its ids while the first locks,
-   * writes and commits, and has gathered the bets that arrived meanwhile. Started any earlier it would take
-   * a handful of bets and wait for the first one's locks all the same.
+   * A second batch (PostgreSQL) starts once the running one has sent its writes and is committing: it then
+   * claims its keys, share-locks its periods, reserves its ids and reads the rate buckets while the first
+   * commits, and has gathered the bets that arrived while the first held the wallets. Started any earlier
+   * it takes fewer bets and waits for the first one's locks all the same (measured: started when the first
+   * went for the wallets, about 20 % fewer bets a second on PostgreSQL).
    */
   private mayStartBatch(): boolean {
     return (
@@ -251,8 +252,8 @@ export class ColourBetIntake {
   }
 
   /**
-   * Runs one batch and answers each of its bets; never throws. `onTail` is told when the batch goes for the
-   * wallets, the part of it that other batches wait for.
+   * Runs one batch and answers each of its bets; never throws. `onTail` is told once the batch has sent its
+   * writes and only the commit is left.
    */
   private async runBatch(batch: readonly QueuedBet[], onTail: () => void): Promise<void> {
     let outcomes: BetOutcome[];
@@ -350,7 +351,6 @@ export class ColourBetIntake {
       await deleteExpiredBuckets(trx, windowStart - COLOUR_BET_RATE_WINDOW_MS);
       this.prunedWindowStart = windowStart;
     }
-    onTail();
 
     // From here on the batch holds its players' wallets, and the next batch waits for them: the lock, one
     // combined write, the commit. The rate buckets were read with the periods, before the lock, and may
@@ -445,6 +445,7 @@ export class ColourBetIntake {
       idempotency.planStoreMany(dialect, answers),
       idempotency.planReleaseMany(dialect, refusedClaims),
     ]);
+    onTail();
 
     return outcomes.map((outcome, index) => {
       if (!outcome) throw new Error(`colour bet batch decided nothing for bet ${index}`);
