@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +10,8 @@ import {
   LIKE_ESCAPE_CHARACTER,
   openDatabase,
   POSTGRES_CONNECTION_TIMEOUT_MS,
+  SQLITE_PAGE_CACHE_KIB,
+  SQLITE_WAL_AUTOCHECKPOINT_PAGES,
 } from './dialect.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -17,6 +22,25 @@ describe('escapeLikePattern', () => {
     expect(escapeLikePattern('100%_off')).toBe('100\\%\\_off');
     expect(escapeLikePattern('a\\b')).toBe('a\\\\b');
     expect(escapeLikePattern('Gold bar 1 g')).toBe('Gold bar 1 g');
+  });
+});
+
+describe('SQLite connection settings', () => {
+  it('opens a file database in WAL mode with the named checkpoint step, page cache and foreign keys', async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'goldshop-dialect-'));
+    const database = openDatabase({ url: `sqlite:${path.join(directory, 'settings.db')}` });
+    try {
+      const read = async (name: string) =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] ?? {})[0];
+      expect(await read('journal_mode')).toBe('wal');
+      expect(await read('synchronous')).toBe(1);
+      expect(await read('foreign_keys')).toBe(1);
+      expect(await read('wal_autocheckpoint')).toBe(SQLITE_WAL_AUTOCHECKPOINT_PAGES);
+      expect(await read('cache_size')).toBe(-SQLITE_PAGE_CACHE_KIB);
+    } finally {
+      await database.destroy();
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 
