@@ -58,13 +58,15 @@ export const COLOUR_BETS_PER_USER_PER_WINDOW = 20;
 /** The window of the per-user betting limit. */
 export const COLOUR_BET_RATE_WINDOW_MS = 1_000;
 /**
- * Batches in flight at once. SQLite has one connection and one writer, so one. On PostgreSQL a second
- * batch claims its keys and share-locks its periods while the first still holds the wallets and escrow;
- * both lock those in ascending id order, so they take turns there and never deadlock.
+ * Batches in flight at once. SQLite has one connection and one writer, so one. On PostgreSQL a new batch
+ * claims its keys, share-locks its periods and reserves its ids while an earlier one still holds the
+ * wallets and escrow; all lock those in ascending id order, so they take turns there and never deadlock.
+ * Three let one batch commit while the next holds the wallets and a third gets ready (interleaved intake
+ * bench runs: about 12 % more bets a second than two; four did no better than three).
  */
 export const COLOUR_INTAKE_CONCURRENT_BATCHES: Readonly<Record<DialectName, number>> = {
   sqlite: 1,
-  postgres: 2,
+  postgres: 3,
 };
 /** The message of the 429 answered above the per-user betting limit (the style of the other limits). */
 export const COLOUR_BET_RATE_LIMITED_MESSAGE = 'Too many bets, please try again later';
