@@ -26,7 +26,6 @@ import {
 import type { BulkClaim, IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import { InsufficientBalanceError } from '../../ledger/ledger.errors.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
-import { ensurePeriod } from './colour.repository.ts';
 import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 import {
   planInsertBets,
@@ -34,7 +33,7 @@ import {
   planSharePeriods,
   type ReservedBetRow,
 } from './colour-bet-intake.repository.ts';
-import { type ColourChainService, chainIndexOf } from './colour-chain.service.ts';
+import type { ColourChainService } from './colour-chain.service.ts';
 import { COLOUR_BET_REFERENCE_TYPE, colourStakeKey } from './colour-settlement.service.ts';
 
 /**
@@ -406,7 +405,7 @@ export class ColourBetIntake {
       const id = betIds[position];
       if (!bet || !period || id === undefined)
         throw new Error(`accepted bet ${index} has no period row or id`);
-      return { ...betRow(bet, period, now), id };
+      return { ...betRow(bet.userId, bet.body, period, now), id };
     });
     const stakes = ledger.planTransferMany(lock, {
       kind: 'colour_bet',
@@ -491,20 +490,8 @@ export class ColourBetIntake {
     const periods = byIdentity(first.periods);
     const missing = list.filter((period) => !periods.has(periodIdentity(period.room, period.period)));
     if (missing.length === 0) return { periods, betIds: first.ids, hits: first.hits };
-    for (const period of missing) {
-      const chain = await chains.chainFor(trx, period.room, period.startAt);
-      // Without a chain the period was never committed to: its bets are refused as closed.
-      if (!chain) continue;
-      await ensurePeriod(trx, {
-        room: period.room,
-        period: period.period,
-        start_at: period.startAt,
-        status: 'open',
-        chain_id: chain.id,
-        chain_index: chainIndexOf(chain, period.startAt),
-        created_at: now,
-      });
-    }
+    // Without a chain a period was never committed to: its row is not made and its bets are refused as closed.
+    for (const period of missing) await chains.ensurePeriodRow(trx, period, now);
     const again = await readTogether(trx, dialect, { periods: planSharePeriods(dialect, list) });
     return { periods: byIdentity(again.periods), betIds: first.ids, hits: first.hits };
   }
@@ -521,13 +508,17 @@ export function rateLimited(retryAfterMs: number): AppError {
   });
 }
 
-/** The bet row of an accepted bet, exactly as the single-bet path writes it. */
-export function betRow(request: ColourBetRequest, period: ColourPeriodRow, now: number): NewColourBetRow {
-  const { body } = request;
+/** The row of an accepted bet, waiting for its period's result; the batch and the single-bet path both write it. */
+export function betRow(
+  userId: number,
+  body: AddUserGuessBody,
+  period: ColourPeriodRow,
+  now: number,
+): NewColourBetRow {
   const stakeMinor = body.contractMoneyMinor * body.contractCount;
   const feeMinor = colourFeeMinor(stakeMinor);
   return {
-    user_id: request.userId,
+    user_id: userId,
     period_id: period.id,
     room: body.category,
     period: body.period,

@@ -15,6 +15,7 @@ import type { Database } from '../../../db/schema.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import {
+  ensurePeriod,
   findChainFor,
   findCheckpointAtOrAbove,
   findLatestChain,
@@ -386,6 +387,30 @@ export class ColourChainService {
   ): Promise<ColourChainRow | undefined> {
     const chain = await findChainFor(db, room, startAt);
     if (!chain || chainIndexOf(chain, startAt) > chain.chain_length) return undefined;
+    return chain;
+  }
+
+  /**
+   * Makes the open row of a room's period from the chain covering it, unless the row exists already;
+   * answers that chain, or undefined when no chain covers the period (it was never committed to, so it
+   * takes no bets and is never drawn).
+   */
+  async ensurePeriodRow(
+    db: Kysely<Database>,
+    period: { room: ColourCategory; period: string; startAt: number },
+    now: number,
+  ): Promise<ColourChainRow | undefined> {
+    const chain = await this.chainFor(db, period.room, period.startAt);
+    if (!chain) return undefined;
+    await ensurePeriod(db, {
+      room: period.room,
+      period: period.period,
+      start_at: period.startAt,
+      status: 'open',
+      chain_id: chain.id,
+      chain_index: chainIndexOf(chain, period.startAt),
+      created_at: now,
+    });
     return chain;
   }
 

@@ -9,7 +9,6 @@ import {
   type ColourHistoryResponse,
   type ColourListQuery,
   ColourMessage,
-  colourFeeMinor,
   digitColours,
   type GuessPeriodDto,
   type GuessPeriodListResponse,
@@ -37,7 +36,6 @@ import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import {
-  ensurePeriod,
   findPeriod,
   findRevealedSeed,
   insertBet,
@@ -49,6 +47,7 @@ import {
 import type { ColourBetRow, ColourPeriodRow } from './colour.tables.ts';
 import {
   assertOpenPeriod,
+  betRow,
   COLOUR_BET_RATE_WINDOW_MS,
   COLOUR_BETS_PER_USER_PER_WINDOW,
   ColourBetIntake,
@@ -170,8 +169,6 @@ export class ColourGameService {
     if (!this.presetsMinor.has(body.contractMoneyMinor))
       throw badRequest(ColourMessage.contractMoneyNotPreset);
     this.assertOpenPeriod(body.period, clock.now());
-    const stakeMinor = body.contractMoneyMinor * body.contractCount;
-    const feeMinor = colourFeeMinor(stakeMinor);
     const result = await runInTransaction(database, (trx) =>
       idempotency.withIdempotency(
         trx,
@@ -183,41 +180,19 @@ export class ColourGameService {
           // The period's row exists from its first bet on: later bets read it and nothing else.
           let period = await sharePeriod(trx, database.dialect, body.category, body.period);
           if (!period) {
-            const chain = await chains.chainFor(trx, body.category, startAt);
-            if (!chain) throw badRequest(ColourMessage.periodClosed);
-            await ensurePeriod(trx, {
-              room: body.category,
-              period: body.period,
-              start_at: startAt,
-              status: 'open',
-              chain_id: chain.id,
-              chain_index: chainIndexOf(chain, startAt),
-              created_at: now,
-            });
+            const wanted = { room: body.category, period: body.period, startAt };
+            if (!(await chains.ensurePeriodRow(trx, wanted, now)))
+              throw badRequest(ColourMessage.periodClosed);
             period = await sharePeriod(trx, database.dialect, body.category, body.period);
           }
           if (period?.status !== 'open') throw badRequest(ColourMessage.periodClosed);
-          const betId = await insertBet(trx, {
-            user_id: userId,
-            period_id: period.id,
-            room: body.category,
-            period: body.period,
-            guess_type: body.guessType,
-            guess_number: body.guessNumber,
-            contract_money_minor: body.contractMoneyMinor,
-            contract_count: body.contractCount,
-            stake_minor: stakeMinor,
-            fee_minor: feeMinor,
-            contract_minor: stakeMinor - feeMinor,
-            status: 'W',
-            created_at: now,
-            settled_at: null,
-          });
+          const row = betRow(userId, body, period, now);
+          const betId = await insertBet(trx, row);
           // An InsufficientBalanceError (400) rolls the bet row back with everything else.
           await ledger.transfer(trx, {
             debit: userWallet(userId),
             credit: systemAccount('game_escrow'),
-            amountMinor: stakeMinor,
+            amountMinor: row.stake_minor,
             kind: 'colour_bet',
             reference: { type: COLOUR_BET_REFERENCE_TYPE, id: betId },
             idempotencyKey: colourStakeKey(betId),

@@ -14,7 +14,6 @@ import { systemAccount } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
 import { postBulkWalletCredits } from '../../ledger/ledger-bulk.repository.ts';
 import {
-  ensurePeriod,
   lockPeriod,
   markPeriodSettled,
   settledStakes,
@@ -97,19 +96,10 @@ export class ColourSettlementService {
     const { database, clock, ledger, chains } = this;
     const period = periodNumberAt(startAt, this.timeZone);
     return runInTransaction(database, async (trx): Promise<SettleOutcome> => {
-      const chain = await chains.chainFor(trx, room, startAt);
+      const now = clock.now();
+      const chain = await chains.ensurePeriodRow(trx, { room, period, startAt }, now);
       if (!chain) return 'no_chain';
       const chainIndex = chainIndexOf(chain, startAt);
-      const now = clock.now();
-      await ensurePeriod(trx, {
-        room,
-        period,
-        start_at: startAt,
-        status: 'open',
-        chain_id: chain.id,
-        chain_index: chainIndex,
-        created_at: now,
-      });
       const row = await lockPeriod(trx, database.dialect, room, period);
       if (!row) throw new Error(`colour period ${room} ${period} vanished`);
       if (row.status === 'settled') return 'already_settled';
