@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createEmptyTestDatabase } from '../test-support/test-database.ts';
 import {
   escapeLikePattern,
   LIKE_ESCAPE_CHARACTER,
@@ -27,8 +25,7 @@ describe('escapeLikePattern', () => {
 
 describe('SQLite connection settings', () => {
   it('opens a file database in WAL mode with the named checkpoint step, page cache and foreign keys', async () => {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'goldshop-dialect-'));
-    const database = openDatabase({ url: `sqlite:${path.join(directory, 'settings.db')}` });
+    const database = await createEmptyTestDatabase('sqlite');
     try {
       const read = async (name: string) =>
         Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] ?? {})[0];
@@ -38,8 +35,7 @@ describe('SQLite connection settings', () => {
       expect(await read('wal_autocheckpoint')).toBe(SQLITE_WAL_AUTOCHECKPOINT_PAGES);
       expect(await read('cache_size')).toBe(-SQLITE_PAGE_CACHE_KIB);
     } finally {
-      await database.destroy();
-      fs.rmSync(directory, { recursive: true, force: true });
+      await database.cleanup();
     }
   });
 });

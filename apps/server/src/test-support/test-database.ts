@@ -15,12 +15,14 @@ export interface TestDatabase extends AppDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temporary SQLite file, or a fresh PostgreSQL schema dropped afterwards. */
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/**
+ * A fresh, empty database: a temporary SQLite file, or a fresh PostgreSQL schema dropped afterwards (for
+ * tests of a migration, which start before it).
+ */
+export async function createEmptyTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'goldshop-test-'));
     const database = openDatabase({ url: `sqlite:${path.join(directory, 'test.db')}` });
-    await migrateToLatest(database);
     return {
       ...database,
       cleanup: async () => {
@@ -36,7 +38,6 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const database = openDatabase({ url: postgresUrl, searchPath: schema, poolSize: 20 });
-  await migrateToLatest(database);
   return {
     ...database,
     cleanup: async () => {
@@ -47,6 +48,13 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       await dropper.end();
     },
   };
+}
+
+/** A fresh, migrated database: a temporary SQLite file, or a fresh PostgreSQL schema dropped afterwards. */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  const database = await createEmptyTestDatabase(dialect);
+  await migrateToLatest(database);
+  return database;
 }
 
 /**

@@ -1,58 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, type DialectName, openDatabase } from '../dialect.ts';
+import { createEmptyTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import { MIGRATIONS } from '../migrator.ts';
 import * as houseFigures from './0009-colour-period-house-figures.migration.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const VERSION = '0009-colour-period-house-figures';
 
-/** An empty database (a temporary SQLite file, or a fresh PostgreSQL schema) and how to remove it. */
-async function emptyDatabase(
-  dialect: DialectName,
-): Promise<{ database: AppDatabase; cleanup: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'goldshop-migration-'));
-    const database = openDatabase({ url: `sqlite:${path.join(directory, 'test.db')}` });
-    return {
-      database,
-      cleanup: async () => {
-        await database.destroy();
-        fs.rmSync(directory, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = openDatabase({ url: postgresUrl ?? '', searchPath: schema, poolSize: 2 });
-  return {
-    database,
-    cleanup: async () => {
-      await database.destroy();
-      const dropper = new pg.Client({ connectionString: postgresUrl });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    },
-  };
-}
-
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe.skipIf(dialect === 'postgres' && !postgresUrl)(`migration ${VERSION} [${dialect}]`, () => {
-    let database: AppDatabase;
-    let cleanup: () => Promise<void> = async () => {};
+    let database: TestDatabase;
 
     beforeAll(async () => {
-      ({ database, cleanup } = await emptyDatabase(dialect));
+      database = await createEmptyTestDatabase(dialect);
       // The schema as it was before this migration, each earlier migration in its own transaction.
       const index = MIGRATIONS.findIndex((migration) => migration.version === VERSION);
       expect(index).toBeGreaterThan(0);
@@ -63,7 +24,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       }
     });
     afterAll(async () => {
-      await cleanup();
+      await database?.cleanup();
     });
 
     it('replaces the margin (contracts − payouts) by the contract total and the house take (stake − payout)', async () => {
