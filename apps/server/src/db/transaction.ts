@@ -24,7 +24,8 @@ export interface RunInTransactionOptions {
   onRetry?: (error: unknown, attempt: number) => void;
 }
 
-function errorCode(error: unknown): string | undefined {
+/** The error code a database driver put on a failure (SQLSTATE on PostgreSQL, SQLITE_… on SQLite). */
+export function databaseErrorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   const { code } = error as { code: unknown };
   return typeof code === 'string' ? code : undefined;
@@ -36,7 +37,7 @@ function errorCode(error: unknown): string | undefined {
  * busy timeout).
  */
 export function isRetryableTransactionError(error: unknown, dialect: DialectName): boolean {
-  const code = errorCode(error);
+  const code = databaseErrorCode(error);
   if (code === undefined) return false;
   return dialect === 'postgres' ? RETRYABLE_POSTGRES_CODES.has(code) : code.startsWith('SQLITE_BUSY');
 }
