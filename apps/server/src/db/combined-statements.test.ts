@@ -3,8 +3,6 @@ import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import {
   COMBINED_STATEMENTS_MAX,
-  CombinedWriteGuardError,
-  commitTogether,
   type PlannedRead,
   type PlannedWrite,
   readTogether,
@@ -17,7 +15,6 @@ function insertSettings(keys: readonly string[], counts: number[]): PlannedWrite
   const values = sql.join(keys.map((key) => sql`(${key}, ${'1'}, ${1})`));
   return {
     statement: sql`insert into settings (key, value_json, updated_at) values ${values}`,
-    expectedRows: keys.length,
     settle: (changed) => {
       counts.push(changed);
     },
@@ -25,10 +22,9 @@ function insertSettings(keys: readonly string[], counts: number[]): PlannedWrite
 }
 
 /** A plan changing the value of the settings whose key starts with `prefix`. */
-function updateSettings(prefix: string, value: string, counts: number[], expectedRows = 1): PlannedWrite {
+function updateSettings(prefix: string, value: string, counts: number[]): PlannedWrite {
   return {
     statement: sql`update settings set value_json = ${value} where key like ${`${prefix}%`}`,
-    expectedRows,
     settle: (changed) => {
       counts.push(changed);
     },
@@ -144,68 +140,6 @@ describeEachDatabase('combined statements', (database) => {
       second: ['s:1@6'],
       none: [],
     });
-  });
-
-  it('commits writes that change their expected rows without a transaction around them', async () => {
-    const counts: number[] = [];
-    await database()
-      .db.insertInto('settings')
-      .values({ key: 'old:1', value_json: '0', updated_at: 0 })
-      .execute();
-    await commitTogether(database(), [
-      insertSettings(['new:1', 'new:2'], counts),
-      undefined,
-      updateSettings('old:', '7', counts, 1),
-      updateSettings('none:', '7', counts, 0),
-    ]);
-    expect(counts).toEqual([2, 1, 0]);
-    expect(await keys(database())).toEqual(['new:1=1', 'new:2=1', 'old:1=7']);
-  });
-
-  it('keeps nothing and throws CombinedWriteGuardError when a write changes other than its expected rows', async () => {
-    const counts: number[] = [];
-    await database()
-      .db.insertInto('settings')
-      .values({ key: 'old:1', value_json: '0', updated_at: 0 })
-      .execute();
-    for (const expectedRows of [0, 2]) {
-      const attempt = commitTogether(database(), [
-        insertSettings(['new:1'], counts),
-        updateSettings('old:', '7', counts, expectedRows),
-      ]);
-      await expect(attempt).rejects.toBeInstanceOf(CombinedWriteGuardError);
-      await expect(attempt).rejects.toThrow(`combined write guard w1: changed 1 of ${expectedRows} rows`);
-    }
-    expect(counts).toEqual([]);
-    expect(await keys(database())).toEqual(['old:1=0']);
-  });
-
-  it('runs the parts of a committed write one after another on SQLite and on one snapshot on PostgreSQL', async () => {
-    const counts: number[] = [];
-    // The update only finds its row if the insert before it has run (on PostgreSQL both share a snapshot,
-    // so it finds nothing, and the guard says so): combined parts must never depend on each other.
-    const attempt = commitTogether(database(), [
-      insertSettings(['seq:1'], counts),
-      updateSettings('seq:', '9', counts, 1),
-    ]);
-    if (database().dialect === 'postgres') {
-      await expect(attempt).rejects.toBeInstanceOf(CombinedWriteGuardError);
-      expect(await keys(database())).toEqual([]);
-    } else {
-      await attempt;
-      expect(await keys(database())).toEqual(['seq:1=9']);
-    }
-  });
-
-  it('fails a committed write that breaks a constraint as a whole, as an ordinary error', async () => {
-    const counts: number[] = [];
-    const attempt = commitTogether(database(), [
-      insertSettings(['b:1'], counts),
-      insertSettings(['b:2', 'b:2'], counts),
-    ]);
-    await expect(attempt).rejects.toThrow();
-    await expect(attempt).rejects.not.toBeInstanceOf(CombinedWriteGuardError);
-    expect(await keys(database())).toEqual([]);
   });
 
   it('refuses a read name that is not a plain identifier', async () => {

@@ -1,7 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { AppDatabase, DialectName } from './dialect.ts';
+import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
-import { databaseErrorCode, runInTransaction } from './transaction.ts';
 
 /**
  * Statements planned by several modules and sent to the database together. On PostgreSQL each round trip
@@ -20,8 +19,6 @@ export const COMBINED_STATEMENTS_MAX = 12;
 /** A data-changing statement (INSERT, UPDATE or DELETE without RETURNING) and the check of its row count. */
 export interface PlannedWrite {
   readonly statement: RawBuilder<unknown>;
-  /** The rows the statement must change: `commitTogether` checks it inside the database. */
-  readonly expectedRows: number;
   /** Told how many rows the statement changed; throws when that breaks an invariant. */
   readonly settle: (changedRows: number) => void;
 }
@@ -77,81 +74,6 @@ export async function writeTogether(
     with ${sql.join(parts)} select ${sql.join(counts)}
   `.execute(db);
   const row = result.rows[0];
-  if (!row) throw new Error('a combined write answered no row');
-  for (const [index, write] of planned.entries()) write.settle(Number(row[`w${index}`]));
-}
-
-/** SQLSTATE raised by the combined_write_guard function (migration 0011). */
-const GUARD_SQLSTATE = 'CW001';
-
-/**
- * A write of `commitTogether` changed another number of rows than planned: rows it depends on changed since
- * they were read. Nothing of the combined write was kept; the caller decides again on fresh rows.
- */
-export class CombinedWriteGuardError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'CombinedWriteGuardError';
-  }
-}
-
-/**
- * Runs the writes as one self-committing statement on PostgreSQL, without a transaction around it: no lock
- * is held across a round trip, and a concurrent statement waiting for one of its rows waits only while the
- * database runs it. Each part must change exactly its `expectedRows`, which the database checks before it
- * commits (combined_write_guard, migration 0011); otherwise nothing is kept and a CombinedWriteGuardError
- * is thrown. The parts run in the order given, so locks are taken in that order. On SQLite the parts run
- * one after another in one transaction, with the same checks before its commit. Every settle is told its
- * count afterwards.
- */
-export async function commitTogether(
-  database: AppDatabase,
-  writes: ReadonlyArray<PlannedWrite | undefined>,
-): Promise<void> {
-  const planned = writes.filter((write): write is PlannedWrite => write !== undefined);
-  if (planned.length === 0) return;
-  assertPlan(planned.length, []);
-  for (const write of planned) {
-    if (!Number.isSafeInteger(write.expectedRows) || write.expectedRows < 0)
-      throw new Error(`a combined write expects ${write.expectedRows} rows`);
-  }
-  if (database.dialect === 'sqlite') {
-    const counts = await runInTransaction(database, async (trx) => {
-      const changed: number[] = [];
-      for (const [index, write] of planned.entries()) {
-        const count = Number((await write.statement.execute(trx)).numAffectedRows ?? 0n);
-        if (count !== write.expectedRows) {
-          throw new CombinedWriteGuardError(
-            `combined write guard w${index}: changed ${count} of ${write.expectedRows} rows`,
-          );
-        }
-        changed.push(count);
-      }
-      return changed;
-    });
-    for (const [index, write] of planned.entries()) write.settle(counts[index] ?? 0);
-    return;
-  }
-  const parts = planned.map(
-    (write, index) => sql`${sql.raw(`w${index}`)} as (${write.statement} returning 1)`,
-  );
-  // Select-list items are computed left to right, and each one runs its part to the end: the parts run,
-  // and take their locks, in the order given.
-  const guards = planned.map((write, index) => {
-    const name = sql.raw(`w${index}`);
-    return sql`combined_write_guard(${`w${index}`}, (select count(*) from ${name}), ${write.expectedRows}) as ${name}`;
-  });
-  let row: Record<string, number> | undefined;
-  try {
-    const result = await sql<Record<string, number>>`
-      with ${sql.join(parts)} select ${sql.join(guards)}
-    `.execute(database.db);
-    row = result.rows[0];
-  } catch (error) {
-    if (databaseErrorCode(error) === GUARD_SQLSTATE)
-      throw new CombinedWriteGuardError((error as Error).message, { cause: error });
-    throw error;
-  }
   if (!row) throw new Error('a combined write answered no row');
   for (const [index, write] of planned.entries()) write.settle(Number(row[`w${index}`]));
 }

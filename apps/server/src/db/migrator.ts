@@ -10,7 +10,6 @@ import * as colourGame from './migrations/0007-colour-game.migration.ts';
 import * as colourBetsSettlement from './migrations/0008-colour-bets-settlement.migration.ts';
 import * as colourPeriodHouseFigures from './migrations/0009-colour-period-house-figures.migration.ts';
 import * as ledgerWritePath from './migrations/0010-ledger-write-path.migration.ts';
-import * as combinedWriteGuard from './migrations/0011-combined-write-guard.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -36,7 +35,6 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0008-colour-bets-settlement', up: colourBetsSettlement.up },
   { version: '0009-colour-period-house-figures', up: colourPeriodHouseFigures.up },
   { version: '0010-ledger-write-path', up: ledgerWritePath.up },
-  { version: '0011-combined-write-guard', up: combinedWriteGuard.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

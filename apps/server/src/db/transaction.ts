@@ -24,8 +24,7 @@ export interface RunInTransactionOptions {
   onRetry?: (error: unknown, attempt: number) => void;
 }
 
-/** The error code a database driver put on a failure (SQLSTATE on PostgreSQL, SQLITE_… on SQLite). */
-export function databaseErrorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   const { code } = error as { code: unknown };
   return typeof code === 'string' ? code : undefined;
@@ -37,7 +36,7 @@ export function databaseErrorCode(error: unknown): string | undefined {
  * busy timeout).
  */
 export function isRetryableTransactionError(error: unknown, dialect: DialectName): boolean {
-  const code = databaseErrorCode(error);
+  const code = errorCode(error);
   if (code === undefined) return false;
   return dialect === 'postgres' ? RETRYABLE_POSTGRES_CODES.has(code) : code.startsWith('SQLITE_BUSY');
 }

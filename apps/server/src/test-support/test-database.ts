@@ -61,12 +61,8 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
  * Runs a suite once per database: always on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (else
  * that copy is reported as skipped). The suite gets a getter for its own fresh database.
  */
-export function describeEachDatabase(
-  title: string,
-  suite: (database: () => TestDatabase) => void,
-  dialects: readonly DialectName[] = ['sqlite', 'postgres'],
-): void {
-  for (const dialect of dialects) {
+export function describeEachDatabase(title: string, suite: (database: () => TestDatabase) => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
     describe.skipIf(dialect === 'postgres' && !postgresUrl)(`${title} [${dialect}]`, () => {
       let database: TestDatabase | undefined;
       beforeAll(async () => {

@@ -87,7 +87,6 @@ export function planAddBucketHits(
       select s.bucket_key, s.hits, s.expires_at from ${source} where true
       on conflict (bucket_key) do update set hits = rate_limit_buckets.hits + excluded.hits ${limit}
     `,
-    expectedRows: additions.length,
     settle: (written) => {
       if (written === additions.length) return;
       if (maxHits !== undefined && written < additions.length)

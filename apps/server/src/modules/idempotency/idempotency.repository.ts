@@ -128,63 +128,17 @@ export async function findKeys(
   lookups: ReadonlyArray<{ userId: number; route: string; key: string }>,
 ): Promise<IdempotencyKeyRow[]> {
   if (lookups.length === 0) return [];
-  const result = await findKeysStatement(dialect, lookups).execute(db);
-  return result.rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id) }));
-}
-
-/** The SELECT of the stored rows of many keys (for `findKeys` and `readTogether`). */
-export function findKeysStatement(
-  dialect: DialectName,
-  lookups: ReadonlyArray<{ userId: number; route: string; key: string }>,
-): RawBuilder<IdempotencyKeyRow> {
   const source = jsonRowsFrom(
     dialect,
     's',
     lookups.map((lookup) => ({ user_id: lookup.userId, route: lookup.route, key: lookup.key })),
     { user_id: 'integer', route: 'text', key: 'text' },
   );
-  return sql<IdempotencyKeyRow>`
+  const result = await sql<IdempotencyKeyRow>`
     select k.* from idempotency_keys k
     join ${source} on k.user_id = s.user_id and k.route = s.route and k.key = s.key
-  `;
-}
-
-/** A new key with its answer, as `insertAnsweredKeysStatement` stores it. */
-export interface AnsweredKey {
-  readonly key: string;
-  readonly user_id: number;
-  readonly route: string;
-  readonly request_hash: string;
-  readonly response_json: string;
-  readonly status_code: number;
-  readonly created_at: number;
-}
-
-/**
- * The INSERT of new keys with their answers that skips keys stored already (for `commitTogether`, whose
- * guard then fails). As with claimKeys, PostgreSQL makes it wait for a concurrent transaction holding one
- * of the keys.
- */
-export function insertAnsweredKeysStatement(
-  dialect: DialectName,
-  rows: readonly AnsweredKey[],
-): RawBuilder<unknown> {
-  const source = jsonRowsFrom(dialect, 's', rows, {
-    key: 'text',
-    user_id: 'integer',
-    route: 'text',
-    request_hash: 'text',
-    response_json: 'text',
-    status_code: 'integer',
-    created_at: 'integer',
-  });
-  // "where true" keeps SQLite from reading ON CONFLICT as the ON of a join.
-  return sql`
-    insert into idempotency_keys (key, user_id, route, request_hash, response_json, status_code, created_at)
-    select s.key, s.user_id, s.route, s.request_hash, s.response_json, s.status_code, s.created_at
-    from ${source} where true
-    on conflict (user_id, route, key) do nothing
-  `;
+  `.execute(db);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id) }));
 }
 
 /** The UPDATE storing the answers of many claimed keys at once (for `writeTogether`). */

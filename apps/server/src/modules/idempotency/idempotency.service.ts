@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ResponseCode } from '@app/shared';
 import type { Kysely } from 'kysely';
-import type { PlannedRead, PlannedWrite } from '../../db/combined-statements.ts';
+import type { PlannedWrite } from '../../db/combined-statements.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -13,12 +13,9 @@ import {
   deleteKeysCreatedBefore,
   findKey,
   findKeys,
-  findKeysStatement,
-  insertAnsweredKeysStatement,
   storeResponse,
   storeResponsesStatement,
 } from './idempotency.repository.ts';
-import type { IdempotencyKeyRow } from './idempotency.tables.ts';
 
 /** Keys are remembered at least this long (DESIGN.md: a replay within 24 hours returns the first answer). */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -59,38 +56,6 @@ export type BulkClaim<T> =
   | { readonly state: 'claimed'; readonly claimId: number }
   | { readonly state: 'replayed'; readonly result: IdempotentResult<T> }
   | { readonly state: 'refused'; readonly error: AppError };
-
-/**
- * What a look-up of many keys found for one request, before anything is claimed (for a combined write that
- * commits on its own): no key, a key not stored yet (to store with planStoreNew together with the work), or
- * the stored answer or refusal, as for a claim.
- */
-export type BulkLookup<T> =
-  | { readonly state: 'unkeyed' }
-  | { readonly state: 'new' }
-  | { readonly state: 'replayed'; readonly result: IdempotentResult<T> }
-  | { readonly state: 'refused'; readonly error: AppError };
-
-/** The decision for a request whose key is stored: its stored answer, or 422 for another request. */
-function storedDecision<T>(
-  row: IdempotencyKeyRow,
-  hash: string,
-): Extract<BulkClaim<T>, { state: 'replayed' | 'refused' }> {
-  if (row.request_hash !== hash) {
-    return {
-      state: 'refused',
-      error: new AppError(ResponseCode.idempotencyMismatch, IDEMPOTENCY_MISMATCH_MESSAGE),
-    };
-  }
-  if (row.response_json === null || row.status_code === null) {
-    // Only the claiming transaction itself can see its row before the answer is stored.
-    throw new Error(`Idempotency key ${row.key} was replayed inside the request that claimed it`);
-  }
-  return {
-    state: 'replayed',
-    result: { body: JSON.parse(row.response_json) as T, statusCode: row.status_code, replayed: true },
-  };
-}
 
 /** Identity of a key inside one bulk claim. */
 function keyIdentity(userId: number, route: string, key: string): string {
@@ -208,72 +173,20 @@ export class IdempotencyService {
       if (claimId !== undefined) return { state: 'claimed', claimId };
       const row = existing.get(identity);
       if (!row) throw new Error(`Idempotency key ${request.key} conflicted but is not stored`);
-      return storedDecision<T>(row, hashes[index] ?? '');
-    });
-  }
-
-  /**
-   * Plans looking up many requests' keys without claiming them, for `readTogether` outside a transaction:
-   * a key that is not stored yet is stored later with planStoreNew, in the combined write that does the
-   * work, whose guard fails if another request stored it first. The requests must not repeat a key.
-   */
-  planLookupMany<T>(
-    dialect: DialectName,
-    requests: readonly IdempotentRequest[],
-  ): PlannedRead<IdempotencyKeyRow, Array<BulkLookup<T>>> {
-    const keyed = requests.filter((request) => request.key !== undefined);
-    const seen = new Set(
-      keyed.map((request) => keyIdentity(request.userId, request.route, request.key ?? '')),
-    );
-    if (seen.size !== keyed.length) throw new Error('a bulk key look-up repeats a key');
-    return {
-      statement: findKeysStatement(
-        dialect,
-        keyed.map((request) => ({ userId: request.userId, route: request.route, key: request.key ?? '' })),
-      ),
-      settle: (rows) => {
-        const stored = new Map(
-          rows.map((row) => [keyIdentity(Number(row.user_id), row.route, row.key), row]),
-        );
-        return requests.map((request): BulkLookup<T> => {
-          if (request.key === undefined) return { state: 'unkeyed' };
-          const row = stored.get(keyIdentity(request.userId, request.route, request.key));
-          return row ? storedDecision<T>(row, requestHash(request.requestBody)) : { state: 'new' };
-        });
-      },
-    };
-  }
-
-  /**
-   * Plans storing new keys with their 200 answers in one INSERT, for `commitTogether`: a key that another
-   * request stored meanwhile is left alone, which fails the combined write's guard. No answers plan nothing.
-   */
-  planStoreNew(
-    dialect: DialectName,
-    answers: ReadonlyArray<{ request: IdempotentRequest; body: unknown }>,
-  ): PlannedWrite | undefined {
-    if (answers.length === 0) return undefined;
-    const createdAt = this.clock.now();
-    const rows = answers.map(({ request, body }) => {
-      if (request.key === undefined) throw new Error('planStoreNew was given a request without a key');
+      if (row.request_hash !== hashes[index]) {
+        return {
+          state: 'refused',
+          error: new AppError(ResponseCode.idempotencyMismatch, IDEMPOTENCY_MISMATCH_MESSAGE),
+        };
+      }
+      if (row.response_json === null || row.status_code === null) {
+        throw new Error(`Idempotency key ${request.key} was replayed inside the request that claimed it`);
+      }
       return {
-        key: request.key,
-        user_id: request.userId,
-        route: request.route,
-        request_hash: requestHash(request.requestBody),
-        response_json: JSON.stringify(body),
-        status_code: ResponseCode.ok,
-        created_at: createdAt,
+        state: 'replayed',
+        result: { body: JSON.parse(row.response_json) as T, statusCode: row.status_code, replayed: true },
       };
     });
-    return {
-      statement: insertAnsweredKeysStatement(dialect, rows),
-      expectedRows: rows.length,
-      settle: (stored) => {
-        if (stored !== rows.length)
-          throw new Error(`stored ${stored} of ${rows.length} new idempotent answers`);
-      },
-    };
   }
 
   /**
@@ -294,7 +207,6 @@ export class IdempotencyService {
           statusCode: ResponseCode.ok,
         })),
       ),
-      expectedRows: answers.length,
       settle: (stored) => {
         if (stored !== answers.length)
           throw new Error(`stored ${stored} of ${answers.length} idempotent answers`);
@@ -311,7 +223,6 @@ export class IdempotencyService {
     if (claimIds.length === 0) return undefined;
     return {
       statement: deleteKeysByIdStatement(dialect, claimIds),
-      expectedRows: claimIds.length,
       settle: (deleted) => {
         if (deleted !== claimIds.length)
           throw new Error(`released ${deleted} of ${claimIds.length} claimed keys`);
@@ -339,9 +250,18 @@ export class IdempotencyService {
   ): Promise<IdempotentResult<T>> {
     const existing = await findKey(trx, userId, route, key);
     if (!existing) throw new Error(`Idempotency key ${key} conflicted but is not stored`);
-    const decision = storedDecision<T>(existing, hash);
-    if (decision.state === 'refused') throw decision.error;
-    return decision.result;
+    if (existing.request_hash !== hash) {
+      throw new AppError(ResponseCode.idempotencyMismatch, IDEMPOTENCY_MISMATCH_MESSAGE);
+    }
+    if (existing.response_json === null || existing.status_code === null) {
+      // Only the claiming transaction itself can see its row before the answer is stored.
+      throw new Error(`Idempotency key ${key} was replayed inside the request that claimed it`);
+    }
+    return {
+      body: JSON.parse(existing.response_json) as T,
+      statusCode: existing.status_code,
+      replayed: true,
+    };
   }
 }
 

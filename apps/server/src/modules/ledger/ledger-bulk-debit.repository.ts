@@ -17,13 +17,12 @@ export interface BulkTransferRow {
 
 /**
  * Accounts by code in ascending id order, locked FOR UPDATE on PostgreSQL in that order (the order every
- * movement of the ledger locks in, so a bulk debit and single transfers never deadlock) unless `lock` is
- * false. The codes travel as one JSON parameter, so the statement is the same for any number of accounts.
+ * movement of the ledger locks in, so a bulk debit and single transfers never deadlock). The codes travel as
+ * one JSON parameter, so the statement is the same for any number of accounts.
  */
 export function lockAccountsByCodesStatement(
   dialect: DialectName,
   codes: readonly string[],
-  lock = true,
 ): RawBuilder<LedgerAccountRow> {
   const wanted = jsonRowsFrom(
     dialect,
@@ -31,55 +30,11 @@ export function lockAccountsByCodesStatement(
     codes.map((code) => ({ code })),
     { code: 'text' },
   );
-  const locking = dialect === 'postgres' && lock ? sql`for update` : sql``;
+  const lock = dialect === 'postgres' ? sql`for update` : sql``;
   return sql<LedgerAccountRow>`
     select * from ledger_accounts
     where code in (select w.code from ${wanted})
-    order by id ${locking}
-  `;
-}
-
-/** One account's part of a bulk movement that locks its accounts itself. */
-export interface AccountMove {
-  readonly account_id: number;
-  readonly debit_minor: number;
-  readonly credit_minor: number;
-  /** When set, the account moves only while what it has available is exactly this. */
-  readonly expected_available_minor: number | null;
-}
-
-/**
- * The UPDATE that locks the accounts FOR UPDATE in ascending id order (PostgreSQL) and then moves their
- * posted counters, for a `commitTogether` without a transaction around it. An account is changed only while
- * it has its debit available (credits_posted − debits_posted − debits_pending, as for a single debit) and,
- * when an expected amount is given, while it has exactly that available: fewer rows changed than listed
- * means one was short or had changed. After waiting for a lock PostgreSQL checks the conditions against the
- * row as the other transaction left it.
- */
-export function lockAndMoveAccountsStatement(
-  dialect: DialectName,
-  moves: readonly AccountMove[],
-): RawBuilder<unknown> {
-  const source = jsonRowsFrom(dialect, 't', moves, {
-    account_id: 'integer',
-    debit_minor: 'integer',
-    credit_minor: 'integer',
-    expected_available_minor: 'integer',
-  });
-  const locking = dialect === 'postgres' ? sql`for update of a` : sql``;
-  const available = sql`(ledger_accounts.credits_posted - ledger_accounts.debits_posted - ledger_accounts.debits_pending)`;
-  return sql`
-    update ledger_accounts
-    set debits_posted = ledger_accounts.debits_posted + l.debit_minor,
-      credits_posted = ledger_accounts.credits_posted + l.credit_minor
-    from (
-      select a.id, t.debit_minor, t.credit_minor, t.expected_available_minor
-      from ledger_accounts a join ${source} on a.id = t.account_id
-      order by a.id ${locking}
-    ) l
-    where ledger_accounts.id = l.id
-      and (l.debit_minor = 0 or ${available} >= l.debit_minor)
-      and (l.expected_available_minor is null or ${available} = l.expected_available_minor)
+    order by id ${lock}
   `;
 }
 

@@ -42,13 +42,11 @@ import {
 } from './ledger.repository.ts';
 import type { LedgerAccountRow, LedgerTransferRow, LedgerTransferStatus } from './ledger.tables.ts';
 import {
-  type AccountMove,
   type BulkTransferRow,
   creditPostedStatement,
   debitAccountsIfAvailableStatement,
   insertPostedTransfersStatement,
   lockAccountsByCodesStatement,
-  lockAndMoveAccountsStatement,
 } from './ledger-bulk-debit.repository.ts';
 
 /** Longest idempotency key the ledger stores (callers compose them, such as 'withdrawal:42:hold'). */
@@ -131,17 +129,12 @@ export interface LedgerHistoryPage {
 /** Most debits one planTransferMany call takes (a batch of bets is far smaller; the limit guards against misuse). */
 export const MAX_BULK_DEBITS = 5_000;
 
-/**
- * The wallets of a bulk debit and the account they pay: locked for the rest of the caller's transaction,
- * or only read, for a bulk debit that locks them itself in the statement that moves the money.
- */
+/** The wallets of a bulk debit and the account they pay, locked for the rest of the caller's transaction. */
 export interface WalletDebitLock {
   /** The system account every debit of the batch pays. */
   readonly credit: LedgerAccountRow;
-  /** Each user's wallet with what it could spend when it was read; a user without a wallet is absent. */
+  /** Each user's wallet with what it could spend when it was locked; a user without a wallet is absent. */
   readonly wallets: ReadonlyMap<number, { readonly accountId: number; readonly availableMinor: number }>;
-  /** Whether the accounts are locked (FOR UPDATE) until the reading transaction ends. */
-  readonly held: boolean;
 }
 
 /** One movement of a bulk debit: from the user's wallet to the locked system account. */
@@ -391,8 +384,6 @@ export class LedgerService {
   planWalletDebitLock(
     userIds: readonly number[],
     credit: SystemAccountName,
-    /** False reads the balances without a lock, for a planTransferMany that locks in its own statement. */
-    hold = true,
   ): PlannedRead<LedgerAccountRow, WalletDebitLock> {
     const creditCode = accountCode({ system: credit });
     const distinct = [...new Set(userIds)];
@@ -402,11 +393,10 @@ export class LedgerService {
       );
     }
     return {
-      statement: lockAccountsByCodesStatement(
-        this.database.dialect,
-        [creditCode, ...distinct.map((userId) => accountCode({ userId }))],
-        hold,
-      ),
+      statement: lockAccountsByCodesStatement(this.database.dialect, [
+        creditCode,
+        ...distinct.map((userId) => accountCode({ userId })),
+      ]),
       settle: (rows) => {
         const creditRow = rows.find((row) => row.code === creditCode);
         if (!creditRow) throw new LedgerInvariantError(`system account ${creditCode} is missing`);
@@ -415,7 +405,7 @@ export class LedgerService {
           if (row.kind !== 'user_wallet' || row.user_id === null) continue;
           wallets.set(row.user_id, { accountId: row.id, availableMinor: availableMinor(row) });
         }
-        return { credit: creditRow, wallets, held: hold };
+        return { credit: creditRow, wallets };
       },
     };
   }
@@ -428,26 +418,16 @@ export class LedgerService {
    * touch different rows and do not read each other's. The caller must have decided every debit against the
    * balances of `lock`; a wallet that is short anyway fails the whole transaction with a
    * LedgerInvariantError. Answers the writes, how many transfers they post and their total.
-   *
-   * With balances that were only read (`lock.held` false) the writes are for `commitTogether` instead: one
-   * UPDATE first locks the accounts in ascending id order and moves their counters, each wallet only while
-   * it still has its debits available and each of `unchangedUserIds` (wallets whose balance the caller
-   * refused something on) only while its balance is still the one read; then the transfers. A wallet that
-   * changed that way makes the combined write fail its guard, and nothing moves.
    */
   planTransferMany(
     lock: WalletDebitLock,
     request: { readonly kind: LedgerKind; readonly debits: readonly WalletDebit[] },
-    unchangedUserIds: readonly number[] = [],
   ): { writes: PlannedWrite[]; count: number; totalMinor: number } {
     const kind = assertKind(request.kind);
     if (ledgerKindRule(kind).userDebit === undefined) {
       throw new LedgerInvariantError(`a ${kind} transfer cannot debit a user wallet`);
     }
-    if (lock.held && unchangedUserIds.length > 0)
-      throw new LedgerInvariantError('locked wallets cannot change: unchangedUserIds is for read balances');
-    if (request.debits.length === 0 && unchangedUserIds.length === 0)
-      return { writes: [], count: 0, totalMinor: 0 };
+    if (request.debits.length === 0) return { writes: [], count: 0, totalMinor: 0 };
     if (request.debits.length > MAX_BULK_DEBITS) {
       throw new LedgerInvariantError(
         `cannot post ${request.debits.length} debits at once (at most ${MAX_BULK_DEBITS})`,
@@ -492,60 +472,9 @@ export class LedgerService {
     if (!Number.isSafeInteger(totalMinor))
       throw new LedgerInvariantError(`bulk debit total ${totalMinor} is unsafe`);
     const { dialect } = this.database;
-    const transfers: PlannedWrite | undefined =
-      rows.length === 0
-        ? undefined
-        : {
-            statement: insertPostedTransfersStatement(dialect, rows),
-            expectedRows: rows.length,
-            settle: (inserted) => {
-              if (inserted !== rows.length) {
-                throw new LedgerInvariantError(`bulk debit inserted ${inserted} of ${rows.length} transfers`);
-              }
-            },
-          };
-    if (!lock.held) {
-      const moves = new Map<number, AccountMove>();
-      for (const [accountId, debitMinor] of perWallet) {
-        moves.set(accountId, {
-          account_id: accountId,
-          debit_minor: debitMinor,
-          credit_minor: 0,
-          expected_available_minor: null,
-        });
-      }
-      for (const userId of new Set(unchangedUserIds)) {
-        const wallet = lock.wallets.get(userId);
-        if (!wallet) continue;
-        moves.set(wallet.accountId, {
-          account_id: wallet.accountId,
-          debit_minor: perWallet.get(wallet.accountId) ?? 0,
-          credit_minor: 0,
-          expected_available_minor: wallet.availableMinor,
-        });
-      }
-      if (totalMinor > 0) {
-        moves.set(lock.credit.id, {
-          account_id: lock.credit.id,
-          debit_minor: 0,
-          credit_minor: totalMinor,
-          expected_available_minor: null,
-        });
-      }
-      const moved: PlannedWrite = {
-        statement: lockAndMoveAccountsStatement(dialect, [...moves.values()]),
-        expectedRows: moves.size,
-        settle: (changed) => {
-          if (changed !== moves.size)
-            throw new LedgerInvariantError(`bulk debit moved ${changed} of ${moves.size} accounts`);
-        },
-      };
-      return { writes: transfers ? [moved, transfers] : [moved], count: rows.length, totalMinor };
-    }
     const writes: PlannedWrite[] = [
       {
         statement: insertPostedTransfersStatement(dialect, rows),
-        expectedRows: rows.length,
         settle: (inserted) => {
           if (inserted !== rows.length) {
             throw new LedgerInvariantError(`bulk debit inserted ${inserted} of ${rows.length} transfers`);
@@ -560,7 +489,6 @@ export class LedgerService {
             amount_minor: amountMinor,
           })),
         ),
-        expectedRows: perWallet.size,
         settle: (debited) => {
           if (debited !== perWallet.size) {
             throw new LedgerInvariantError(
@@ -571,7 +499,6 @@ export class LedgerService {
       },
       {
         statement: creditPostedStatement(lock.credit.id, totalMinor),
-        expectedRows: 1,
         settle: (credited) => {
           if (credited !== 1) {
             throw new LedgerInvariantError(

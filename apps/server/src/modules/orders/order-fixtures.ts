@@ -58,23 +58,20 @@ export async function fundWallet(
   clock: Clock,
   userId: number,
   amountMinor: number,
-  /** When given, the transaction holds the wallet until this settles before it commits (race tests). */
-  holdUntil?: Promise<unknown>,
 ): Promise<void> {
   fundingCounter += 1;
   const key = `test-funding:${process.pid}:${fundingCounter}`;
   const ledger = new LedgerService(database, clock);
-  await runInTransaction(database, async (trx) => {
-    await ledger.transfer(trx, {
+  await runInTransaction(database, (trx) =>
+    ledger.transfer(trx, {
       debit: systemAccount('manual_upi_clearing'),
       credit: userWallet(userId),
       amountMinor,
       kind: 'manual_recharge',
       reference: { type: 'test_funding', id: key },
       idempotencyKey: key,
-    });
-    await holdUntil;
-  });
+    }),
+  );
 }
 
 /** A user's shown balance. */

@@ -2,7 +2,7 @@ import type { PaymentAdapterName, RechargeStatus } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { databaseErrorCode, forUpdate } from '../../db/transaction.ts';
+import { forUpdate } from '../../db/transaction.ts';
 import type { PageWindow } from '../../http/pagination.ts';
 import type { NewRechargeRow, RechargeRow } from '../payments/payments.tables.ts';
 
@@ -151,7 +151,8 @@ export async function utrExists(db: Kysely<Database>, utr: string): Promise<bool
 
 /** A unique-constraint failure, as each driver reports it. */
 function isUniqueViolation(error: unknown): boolean {
-  const code = databaseErrorCode(error);
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 

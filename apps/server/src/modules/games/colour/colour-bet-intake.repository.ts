@@ -8,15 +8,14 @@ import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 /**
  * Many period rows held FOR SHARE on PostgreSQL, in one SELECT planned for `readTogether`: a batch of bets
  * runs beside other batches and single bets, and the settlement's FOR UPDATE of a period waits for all of
- * them. With `hold` false they are only read (the bets' insert then holds them; see planInsertBets).
+ * them.
  */
 export function planSharePeriods(
   dialect: DialectName,
   periods: ReadonlyArray<{ room: ColourCategory; period: string }>,
-  hold = true,
 ): PlannedRead<ColourPeriodRow, ColourPeriodRow[]> {
   const source = jsonRowsFrom(dialect, 's', periods, { room: 'text', period: 'text' });
-  const lock = dialect === 'postgres' && hold ? sql`for share of p` : sql``;
+  const lock = dialect === 'postgres' ? sql`for share of p` : sql``;
   return {
     statement: sql<ColourPeriodRow>`
       select p.* from colour_periods p join ${source} on p.room = s.room and p.period = s.period
@@ -67,16 +66,10 @@ export function planReserveBetIds(
 /** A bet to insert with its reserved id. */
 export type ReservedBetRow = NewColourBetRow & { readonly id: number };
 
-/**
- * Inserts the bets with their reserved ids in one INSERT … SELECT, planned for `writeTogether`. With
- * `openPeriodsOnly` (for `commitTogether`, whose periods were only read) the insert first holds the bets'
- * periods FOR SHARE, as planSharePeriods does, and takes only the bets of periods still open: a period the
- * settlement closed meanwhile makes the combined write fail its guard, so no bet lands in a settled period.
- */
+/** Inserts the bets with their reserved ids in one INSERT … SELECT, planned for `writeTogether`. */
 export function planInsertBets(
   dialect: DialectName,
   bets: readonly ReservedBetRow[],
-  openPeriodsOnly = false,
 ): PlannedWrite | undefined {
   if (bets.length === 0) return undefined;
   const source = jsonRowsFrom(
@@ -115,22 +108,6 @@ export function planInsertBets(
       created_at: 'integer',
     },
   );
-  let openPeriods = sql``;
-  if (openPeriodsOnly) {
-    const periodIds = jsonRowsFrom(
-      dialect,
-      'i',
-      [...new Set(bets.map((bet) => bet.period_id))].map((id) => ({ id })),
-      { id: 'integer' },
-    );
-    const lock = dialect === 'postgres' ? sql`for share of p` : sql``;
-    openPeriods = sql`
-      join (
-        select p.id from colour_periods p join ${periodIds} on p.id = i.id
-        where p.status = 'open' order by p.id ${lock}
-      ) o on o.id = s.period_id
-    `;
-  }
   return {
     statement: sql`
       insert into colour_bets (id, user_id, period_id, room, period, guess_type, guess_number,
@@ -139,9 +116,8 @@ export function planInsertBets(
       select s.id, s.user_id, s.period_id, s.room, s.period, s.guess_type, s.guess_number,
         s.contract_money_minor, s.contract_count, s.stake_minor, s.fee_minor, s.contract_minor, s.status,
         s.created_at, null
-      from ${source} ${openPeriods}
+      from ${source}
     `,
-    expectedRows: bets.length,
     settle: (inserted) => {
       if (inserted !== bets.length) throw new Error(`inserted ${inserted} of ${bets.length} bets`);
     },

@@ -10,7 +10,6 @@ import {
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { runInTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
@@ -19,7 +18,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '../../../test-support/test-database.ts';
-import { IdempotencyService, requestHash } from '../../idempotency/idempotency.service.ts';
+import { IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import { INSUFFICIENT_BALANCE_MESSAGE } from '../../ledger/ledger.errors.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
 import { createBuyer, fundWallet } from '../../orders/order-fixtures.ts';
@@ -30,7 +29,6 @@ import {
   COLOUR_BETS_PER_USER_PER_WINDOW,
   COLOUR_INTAKE_BUSY_MESSAGE,
   COLOUR_INTAKE_QUEUE_LIMIT,
-  type ColourIntakeCommit,
   colourBetBucketKey,
 } from './colour-bet-intake.service.ts';
 import { ColourChainService } from './colour-chain.service.ts';
@@ -127,11 +125,10 @@ interface World {
   readonly clock: ManualClock;
   readonly game: ColourGameService;
   readonly ledger: LedgerService;
-  readonly chains: ColourChainService;
   readonly players: number[];
 }
 
-async function createWorld(database: TestDatabase, intakeCommit?: ColourIntakeCommit): Promise<World> {
+async function createWorld(database: TestDatabase): Promise<World> {
   const clock = new ManualClock(MIDNIGHT_IST - 60_000);
   const chains = new ColourChainService(TEST_CHAIN_LENGTH);
   for (const room of COLOUR_CATEGORIES) await chains.ensureChain(database, room, clock.now(), MIDNIGHT_IST);
@@ -144,7 +141,6 @@ async function createWorld(database: TestDatabase, intakeCommit?: ColourIntakeCo
     idempotency: new IdempotencyService(clock),
     chains,
     market: 'in',
-    ...(intakeCommit ? { intakeCommit } : {}),
   });
   const players: number[] = [];
   for (const funds of FUNDS_MINOR) {
@@ -153,7 +149,7 @@ async function createWorld(database: TestDatabase, intakeCommit?: ColourIntakeCo
     players.push(buyer.userId);
   }
   clock.set(MIDNIGHT_IST + 1_000);
-  return { database, clock, game, ledger, chains, players };
+  return { database, clock, game, ledger, players };
 }
 
 /** Everything the two paths must agree on, with row ids replaced by what they identify. */
@@ -229,50 +225,14 @@ async function snapshot(world: World, answers: Answer[], lastWindowEnd: number) 
   };
 }
 
-/** Another connection of its own on the test's PostgreSQL schema, for a transaction beside the intake's. */
-async function connectBeside(database: TestDatabase): Promise<pg.Client> {
-  const searchPath = await sql<{ search_path: string }>`show search_path`.execute(database.db);
-  const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await other.connect();
-  await other.query(`set search_path to ${searchPath.rows[0]?.search_path ?? 'public'}`);
-  return other;
-}
-
-/** Waits until some statement of the test database waits for a row lock. */
-async function waitForLockWaiter(database: TestDatabase): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    const waiting = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'
-    `.execute(database.db);
-    if ((waiting.rows[0]?.waiting ?? 0) > 0) return;
-    if (attempt > 500) throw new Error('the batch never waited for the lock');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Waits until some transaction of the test database sits between statements (it holds its locks). */
-async function waitForIdleTransaction(database: TestDatabase): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    const idle = await sql<{ idle: number }>`
-      select count(*)::int as idle from pg_stat_activity
-      where datname = current_database() and state = 'idle in transaction'
-    `.execute(database.db);
-    if ((idle.rows[0]?.idle ?? 0) > 0) return;
-    if (attempt > 500) throw new Error('the transaction never got to hold its locks');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** The intake's tests, with the commit of its database or the one given. */
-function intakeSuite(database: () => TestDatabase, commit?: ColourIntakeCommit): void {
+describeEachDatabase('colour bet intake', (database) => {
   let batched: World;
   let single: World;
   let singleDatabase: TestDatabase | undefined;
 
   beforeAll(async () => {
     singleDatabase = await createTestDatabase(database().dialect);
-    batched = await createWorld(database(), commit);
+    batched = await createWorld(database());
     single = await createWorld(singleDatabase);
   });
   afterAll(async () => {
@@ -426,18 +386,28 @@ function intakeSuite(database: () => TestDatabase, commit?: ColourIntakeCommit):
       contract_count: 1,
     });
     const decisions = vi.spyOn(world.ledger, 'planTransferMany');
-    const guardFailures = world.game.intake.guardFailures;
     // Another transaction, on a connection of its own, holds the player's wallet: the batch reads the
-    // buckets (with its periods, or in its guarded read) and then waits for the wallet.
-    const other = await connectBeside(world.database);
+    // buckets with its periods and then waits for the wallet.
+    const searchPath = await sql<{ search_path: string }>`show search_path`.execute(world.database.db);
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
     try {
+      await other.query(`set search_path to ${searchPath.rows[0]?.search_path ?? 'public'}`);
       await other.query('begin');
       await other.query('select id from ledger_accounts where id = $1 for update', [wallet.id]);
       const placed = Promise.allSettled([
         world.game.addGuess(blocked, body, { key: undefined, route: ROUTE }),
         world.game.addGuess(rich, body, { key: undefined, route: ROUTE }),
       ]);
-      await waitForLockWaiter(world.database);
+      for (let attempt = 0; ; attempt += 1) {
+        const waiting = await other.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if ((waiting.rows[0]?.waiting ?? 0) > 0) break;
+        if (attempt > 500) throw new Error('the batch never waited for the wallet');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       // Meanwhile the player's bets elsewhere reach the limit of the window.
       await other.query('insert into rate_limit_buckets (bucket_key, hits, expires_at) values ($1, $2, $3)', [
         colourBetBucketKey(blocked, windowStart),
@@ -452,139 +422,10 @@ function intakeSuite(database: () => TestDatabase, commit?: ColourIntakeCommit):
       ]);
       // Decided twice in the batch (first on the hits read before the wait), never bet by bet.
       expect(decisions).toHaveBeenCalledTimes(2);
-      expect(world.game.intake.guardFailures - guardFailures).toBe(commit === 'transaction' ? 0 : 1);
     } finally {
       decisions.mockRestore();
       await other.end();
     }
-    await expectLedgerClean(world.database);
-  });
-
-  it('takes a bet the wallet could not cover when it was read but covers at the write', async (context) => {
-    // Only PostgreSQL runs another transaction beside a batch; SQLite has one writer at a time.
-    if (database().dialect !== 'postgres') context.skip();
-    const world = batched;
-    world.clock.set(MIDNIGHT_IST + 10 * COLOUR_PERIOD_MS + 1_000);
-    const player = await createBuyer(world.database, world.clock);
-    await fundWallet(world.database, world.clock, player.userId, 500);
-    const body = addUserGuessBody.parse({
-      category: 'S',
-      period: periodNumberAt(world.clock.now(), KOLKATA),
-      guess_type: 'G',
-      number: 0,
-      contract_money: 10,
-      contract_count: 1,
-    });
-    const guardFailures = world.game.intake.guardFailures;
-    // A recharge holds the wallet while the bet is read and decided: 5.00 is short of the 10.00 stake.
-    let release = () => {};
-    const recharge = fundWallet(
-      world.database,
-      world.clock,
-      player.userId,
-      2_000,
-      new Promise<void>((resolve) => {
-        release = resolve;
-      }),
-    );
-    await waitForIdleTransaction(world.database);
-    const placed = world.game.addGuess(player.userId, body, { key: 'short-then-funded', route: ROUTE });
-    await waitForLockWaiter(world.database);
-    release();
-    await recharge;
-    // The recharge committed before the bet's write: the bet is taken, as if it had come after it.
-    await expect(placed).resolves.toMatchObject({ code: 200, msg: ColourMessage.betCompleted });
-    expect(await world.ledger.balanceMinor(world.database.db, player.userId)).toBe(1_500);
-    expect(world.game.intake.guardFailures - guardFailures).toBe(commit === 'transaction' ? 0 : 1);
-    await expectLedgerClean(world.database);
-  });
-
-  it('refuses a bet whose period was settled while the batch waited, leaving nothing behind', async (context) => {
-    if (database().dialect !== 'postgres') context.skip();
-    const world = batched;
-    world.clock.set(MIDNIGHT_IST + 12 * COLOUR_PERIOD_MS + 1_000);
-    const period = periodNumberAt(world.clock.now(), KOLKATA);
-    const body = addUserGuessBody.parse({
-      category: 'E',
-      period,
-      guess_type: 'N',
-      number: 3,
-      contract_money: 10,
-      contract_count: 1,
-    });
-    const player = world.players[0] ?? 0;
-    const startAt = MIDNIGHT_IST + 12 * COLOUR_PERIOD_MS;
-    await runInTransaction(world.database, (trx) =>
-      world.chains.ensurePeriodRow(trx, { room: 'E', period, startAt }, world.clock.now()),
-    );
-    const rows = async () => ({
-      bets: (await world.database.db.selectFrom('colour_bets').select('id').execute()).length,
-      transfers: (await world.database.db.selectFrom('ledger_transfers').select('id').execute()).length,
-      balance: await world.ledger.balanceMinor(world.database.db, player),
-    });
-    const before = await rows();
-    const guardFailures = world.game.intake.guardFailures;
-    const other = await connectBeside(world.database);
-    try {
-      // Another instance's settlement holds the period (no bet of it settles here: the test only closes it).
-      await other.query('begin');
-      await other.query(`select id from colour_periods where room = 'E' and period = $1 for update`, [
-        period,
-      ]);
-      const placed = world.game.addGuess(player, body, { key: 'settled-meanwhile', route: ROUTE });
-      await waitForLockWaiter(world.database);
-      // Its result as the settlement would store it (the period has no bets to settle).
-      await other.query(
-        `update colour_periods set status = 'settled', seed_hex = $2, price = 10003, result_number = 3,
-           settled_at = $3 where room = 'E' and period = $1`,
-        [period, '0'.repeat(64), world.clock.now()],
-      );
-      await other.query('commit');
-      await expect(placed).rejects.toMatchObject({ code: 400, message: ColourMessage.periodClosed });
-    } finally {
-      await other.end();
-    }
-    expect(await rows()).toEqual(before);
-    expect(world.game.intake.guardFailures - guardFailures).toBe(commit === 'transaction' ? 0 : 1);
-    await expectLedgerClean(world.database);
-  });
-
-  it('answers the stored answer of a key another request stored while the batch waited', async (context) => {
-    if (database().dialect !== 'postgres') context.skip();
-    const world = batched;
-    world.clock.set(MIDNIGHT_IST + 14 * COLOUR_PERIOD_MS + 1_000);
-    const body = addUserGuessBody.parse({
-      category: 'P',
-      period: periodNumberAt(world.clock.now(), KOLKATA),
-      guess_type: 'V',
-      number: 0,
-      contract_money: 10,
-      contract_count: 2,
-    });
-    const player = world.players[4] ?? 0;
-    await fundWallet(world.database, world.clock, player, 10_000);
-    const before = await world.ledger.balanceMinor(world.database.db, player);
-    const guardFailures = world.game.intake.guardFailures;
-    const stored = { code: 200, msg: ColourMessage.betCompleted, id: 987_654 };
-    const other = await connectBeside(world.database);
-    try {
-      // Another instance took the same request first and has not committed yet.
-      await other.query('begin');
-      await other.query(
-        `insert into idempotency_keys (key, user_id, route, request_hash, response_json, status_code, created_at)
-         values ($1, $2, $3, $4, $5, 200, $6)`,
-        ['raced-key', player, ROUTE, requestHash(body), JSON.stringify(stored), world.clock.now()],
-      );
-      const placed = world.game.addGuess(player, body, { key: 'raced-key', route: ROUTE });
-      await waitForLockWaiter(world.database);
-      await other.query('commit');
-      await expect(placed).resolves.toEqual(stored);
-    } finally {
-      await other.end();
-    }
-    // The replay moved no money.
-    expect(await world.ledger.balanceMinor(world.database.db, player)).toBe(before);
-    expect(world.game.intake.guardFailures - guardFailures).toBe(commit === 'transaction' ? 0 : 1);
     await expectLedgerClean(world.database);
   });
 
@@ -613,12 +454,4 @@ function intakeSuite(database: () => TestDatabase, commit?: ColourIntakeCommit):
     );
     await expect(world.game.intake.submit(request)).rejects.toMatchObject(busy);
   });
-}
-
-describeEachDatabase('colour bet intake', (database) => intakeSuite(database));
-// PostgreSQL commits guarded by default; its transaction commit is also the guarded one's fallback.
-describeEachDatabase(
-  'colour bet intake, committed in a transaction',
-  (database) => intakeSuite(database, 'transaction'),
-  ['postgres'],
-);
+});

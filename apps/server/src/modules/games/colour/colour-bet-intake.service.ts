@@ -11,12 +11,7 @@ import {
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  CombinedWriteGuardError,
-  commitTogether,
-  readTogether,
-  writeTogether,
-} from '../../../db/combined-statements.ts';
+import { readTogether, writeTogether } from '../../../db/combined-statements.ts';
 import type { AppDatabase, DialectName } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
@@ -28,14 +23,9 @@ import {
   planAddBucketHits,
   planReadBucketHits,
 } from '../../accounts/rate-limit.repository.ts';
-import type {
-  BulkClaim,
-  BulkLookup,
-  IdempotencyService,
-  IdempotentRequest,
-} from '../../idempotency/idempotency.service.ts';
+import type { BulkClaim, IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import { InsufficientBalanceError } from '../../ledger/ledger.errors.ts';
-import type { LedgerService, WalletDebit } from '../../ledger/ledger.service.ts';
+import type { LedgerService } from '../../ledger/ledger.service.ts';
 import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 import {
   planInsertBets,
@@ -76,21 +66,6 @@ export const COLOUR_BET_RATE_WINDOW_MS = 1_000;
 export const COLOUR_INTAKE_CONCURRENT_BATCHES: Readonly<Record<DialectName, number>> = {
   sqlite: 1,
   postgres: 3,
-};
-/**
- * How a batch commits. 'transaction': in a transaction that locks the periods and then the wallets and
- * holds them until its commit (claims, reads, lock, one combined write, commit: the next batch waits for
- * three round trips). 'guarded': the reads go without locks in one statement, and everything the batch
- * writes goes in one self-committing statement that locks the periods and the wallets itself and checks
- * in the database that nothing it decided on changed meanwhile (`commitTogether`); the next batch waits
- * only while PostgreSQL runs that statement. A batch whose guard fails is decided again in a transaction.
- * SQLite has one writer and reserves bet ids through it, so it always commits in a transaction.
- */
-export type ColourIntakeCommit = 'transaction' | 'guarded';
-/** The commit of each database (interleaved intake bench runs in bench/README.md). */
-export const COLOUR_INTAKE_COMMIT: Readonly<Record<DialectName, ColourIntakeCommit>> = {
-  sqlite: 'transaction',
-  postgres: 'guarded',
 };
 /** The message of the 429 answered above the per-user betting limit (the style of the other limits). */
 export const COLOUR_BET_RATE_LIMITED_MESSAGE = 'Too many bets, please try again later';
@@ -148,8 +123,6 @@ export interface ColourBetIntakeDependencies {
   timeZone: string;
   single: SingleBetPath;
   logger?: FastifyBaseLogger;
-  /** Overrides COLOUR_INTAKE_COMMIT (tests run both on PostgreSQL). */
-  commit?: ColourIntakeCommit;
 }
 
 /**
@@ -173,22 +146,9 @@ export class ColourBetIntake {
   private closed = false;
   /** The last rate window whose expired buckets were dropped: once per window is enough. */
   private prunedWindowStart = 0;
-  private readonly commit: ColourIntakeCommit;
-  /** Guarded batches decided again in a transaction because their guard failed (for tests and metrics). */
-  guardFailures = 0;
-  /**
-   * Settles when the latest guarded batch has written or been decided again: each guarded batch sends its
-   * write only after the one before it has finished, so a batch decided again never comes after a later
-   * one, and a player's bets are decided in the order they arrived.
-   */
-  private previousWrite: Promise<void> = Promise.resolve();
 
   constructor(private readonly dependencies: ColourBetIntakeDependencies) {
-    const { dialect } = dependencies.database;
-    this.maxConcurrentBatches = COLOUR_INTAKE_CONCURRENT_BATCHES[dialect];
-    this.commit = dependencies.commit ?? COLOUR_INTAKE_COMMIT[dialect];
-    if (this.commit === 'guarded' && dialect !== 'postgres')
-      throw new Error('guarded bet batches need PostgreSQL (SQLite reserves bet ids through its writer)');
+    this.maxConcurrentBatches = COLOUR_INTAKE_CONCURRENT_BATCHES[dependencies.database.dialect];
   }
 
   /** Queues a validated bet for the next batch and answers it once its batch has committed. */
@@ -297,46 +257,18 @@ export class ColourBetIntake {
    * writes and only the commit is left.
    */
   private async runBatch(batch: readonly QueuedBet[], onTail: () => void): Promise<void> {
-    const previousWrite = this.previousWrite;
-    let finishWrite = () => {};
-    this.previousWrite = new Promise<void>((resolve) => {
-      finishWrite = resolve;
-    });
-    try {
-      await this.decideAndAnswer(batch, onTail, previousWrite);
-    } finally {
-      finishWrite();
-    }
-  }
-
-  private async decideAndAnswer(
-    batch: readonly QueuedBet[],
-    onTail: () => void,
-    previousWrite: Promise<void>,
-  ): Promise<void> {
     let outcomes: BetOutcome[];
     const decide = (bucketsAfterLock: boolean) =>
       runInTransaction(this.dependencies.database, (trx) =>
         this.decideBatch(trx, batch, onTail, bucketsAfterLock),
       );
-    const decideInTransaction = () =>
-      decide(false).catch((error: unknown) => {
+    try {
+      outcomes = await decide(false).catch((error: unknown) => {
         // Another batch or bet raised a player's hits after this batch read them: decide again on hits
         // read under the wallet lock.
         if (error instanceof BucketLimitReachedError) return decide(true);
         throw error;
       });
-    try {
-      outcomes =
-        this.commit === 'guarded'
-          ? await this.decideGuarded(batch, onTail, previousWrite).catch((error: unknown) => {
-              // Something the batch decided on changed before its write: nothing was written.
-              if (!(error instanceof CombinedWriteGuardError)) throw error;
-              this.guardFailures += 1;
-              this.dependencies.logger?.debug({ err: error }, 'colour bet batch decided again');
-              return decideInTransaction();
-            })
-          : await decideInTransaction();
     } catch (error) {
       this.dependencies.logger?.warn(
         { err: error, bets: batch.length },
@@ -440,23 +372,58 @@ export class ColourBetIntake {
           })
         ).hits
       : earlyHits;
-    const { accepted, acceptedPerUser } = decideLiveBets(
-      batch,
-      live,
-      lock.wallets,
-      hits,
-      windowStart,
-      now,
-      outcomes,
-    );
-    const rows = acceptedBetRows(batch, accepted, periods, betIds, now, outcomes);
-    const stakes = ledger.planTransferMany(lock, { kind: 'colour_bet', debits: stakeDebits(rows) });
+    // Decided in arrival order, so a player's earlier bets take the money before the later ones.
+    const available = new Map([...lock.wallets].map(([userId, wallet]) => [userId, wallet.availableMinor]));
+    const acceptedPerUser = new Map<number, number>();
+    const accepted: number[] = [];
+    for (const index of live.sort((left, right) => left - right)) {
+      const bet = batch[index];
+      if (!bet) continue;
+      const stakeMinor = bet.body.contractMoneyMinor * bet.body.contractCount;
+      const left = available.get(bet.userId) ?? 0;
+      const taken = acceptedPerUser.get(bet.userId) ?? 0;
+      if (left < stakeMinor) {
+        outcomes[index] = { error: new InsufficientBalanceError() };
+      } else if (
+        (hits.get(colourBetBucketKey(bet.userId, windowStart)) ?? 0) + taken >=
+        COLOUR_BETS_PER_USER_PER_WINDOW
+      ) {
+        outcomes[index] = { error: rateLimited(windowStart + COLOUR_BET_RATE_WINDOW_MS - now) };
+      } else {
+        available.set(bet.userId, left - stakeMinor);
+        acceptedPerUser.set(bet.userId, taken + 1);
+        accepted.push(index);
+      }
+    }
+
+    // Accepted bets take the reserved ids in arrival order.
+    if (accepted.length > betIds.length)
+      throw new Error(`batch accepted ${accepted.length} bets with ${betIds.length} ids reserved`);
+    const rows = accepted.map((index, position): ReservedBetRow => {
+      const bet = batch[index];
+      const period = bet && periods.get(periodIdentity(bet.body.category, bet.body.period));
+      const id = betIds[position];
+      if (!bet || !period || id === undefined)
+        throw new Error(`accepted bet ${index} has no period row or id`);
+      return { ...betRow(bet.userId, bet.body, period, now), id };
+    });
+    const stakes = ledger.planTransferMany(lock, {
+      kind: 'colour_bet',
+      debits: rows.map((row) => ({
+        userId: row.user_id,
+        amountMinor: row.stake_minor,
+        reference: { type: COLOUR_BET_REFERENCE_TYPE, id: row.id },
+        idempotencyKey: colourStakeKey(row.id),
+      })),
+    });
     const answers: Array<{ claimId: number; body: AddUserGuessResponse }> = [];
-    for (const index of accepted) {
+    for (const [position, index] of accepted.entries()) {
+      const row = rows[position];
+      if (!row) throw new Error(`accepted bet ${index} has no row`);
+      const body = betCompleted(row.id);
+      outcomes[index] = { body };
       const claim = claims[index];
-      const outcome = outcomes[index];
-      if (claim?.state === 'claimed' && outcome && 'body' in outcome)
-        answers.push({ claimId: claim.claimId, body: outcome.body });
+      if (claim?.state === 'claimed') answers.push({ claimId: claim.claimId, body });
     }
     const refusedClaims: number[] = [];
     for (const [index, claim] of claims.entries()) {
@@ -467,125 +434,24 @@ export class ColourBetIntake {
     await writeTogether(trx, dialect, [
       planInsertBets(dialect, rows),
       ...stakes.writes,
-      planBucketHits(dialect, acceptedPerUser, windowStart),
+      planAddBucketHits(
+        dialect,
+        [...acceptedPerUser].map(([userId, count]) => ({
+          bucketKey: colourBetBucketKey(userId, windowStart),
+          hits: count,
+          expiresAt: windowStart + COLOUR_BET_RATE_WINDOW_MS,
+        })),
+        COLOUR_BETS_PER_USER_PER_WINDOW,
+      ),
       idempotency.planStoreMany(dialect, answers),
       idempotency.planReleaseMany(dialect, refusedClaims),
     ]);
     onTail();
-    return everyOutcome(outcomes);
-  }
 
-  /**
-   * The batch as one guarded write (COLOUR_INTAKE_COMMIT 'guarded'), in the order of the single-bet path's
-   * checks like decideBatch: one statement reads the stored keys, the periods, the rate buckets and the
-   * wallets without locking anything and reserves the ids; the batch decides each bet in arrival order;
-   * one self-committing statement stores the new keys with their answers, inserts the bets while their
-   * periods are still open, locks the wallets and the escrow in ascending id order and moves the stakes,
-   * and adds the hits. Its guard fails, and nothing is written, when a key was stored meanwhile, a period
-   * closed, a wallet no longer covers its bets, a wallet that was short for a bet changed, or a bucket
-   * went past the limit; the caller then decides the batch again in a transaction. Every refusal the
-   * batch answers holds at the write: a stored answer and a closed period stay so, hits only grow.
-   */
-  private async decideGuarded(
-    batch: readonly QueuedBet[],
-    onTail: () => void,
-    previousWrite: Promise<void>,
-  ): Promise<BetOutcome[]> {
-    const { database, clock, ledger, idempotency, chains, timeZone } = this.dependencies;
-    const { dialect } = database;
-    const now = clock.now();
-    const outcomes: Array<BetOutcome | undefined> = new Array(batch.length);
-    const requests = batch.map(
-      (bet): IdempotentRequest => ({
-        userId: bet.userId,
-        route: bet.route,
-        key: bet.key,
-        requestBody: bet.body,
-      }),
-    );
-    const startAts = new Map<number, number>();
-    const clockRefusals = new Map<number, AppError>();
-    for (const [index, bet] of batch.entries()) {
-      try {
-        startAts.set(index, assertOpenPeriod(bet.body.period, now, timeZone));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        clockRefusals.set(index, error);
-      }
-    }
-    const windowStart = now - (now % COLOUR_BET_RATE_WINDOW_MS);
-    const users = [...new Set([...startAts.keys()].map((index) => batch[index]?.userId ?? 0))];
-    const wanted = wantedPeriods(batch, startAts);
-    const head = await readTogether(database.db, dialect, {
-      keys: idempotency.planLookupMany<AddUserGuessResponse>(dialect, requests),
-      periods: planSharePeriods(dialect, wanted, false),
-      ids: planReserveBetIds(dialect, startAts.size),
-      hits: planReadBucketHits(
-        dialect,
-        users.map((userId) => colourBetBucketKey(userId, windowStart)),
-      ),
-      wallets: ledger.planWalletDebitLock(users, STAKE_ACCOUNT, false),
+    return outcomes.map((outcome, index) => {
+      if (!outcome) throw new Error(`colour bet batch decided nothing for bet ${index}`);
+      return outcome;
     });
-    let periods = byPeriodIdentity(head.periods);
-    const missing = wanted.filter((period) => !periods.has(periodIdentity(period.room, period.period)));
-    if (missing.length > 0) {
-      // The first bets of a period make its row from the room's chain, as in decideBatch.
-      await runInTransaction(database, async (trx) => {
-        for (const period of missing) await chains.ensurePeriodRow(trx, period, now);
-      });
-      const again = await readTogether(database.db, dialect, {
-        periods: planSharePeriods(dialect, wanted, false),
-      });
-      periods = byPeriodIdentity(again.periods);
-    }
-    const live: number[] = [];
-    for (const [index, bet] of batch.entries()) {
-      const lookup: BulkLookup<AddUserGuessResponse> | undefined = head.keys[index];
-      const clockRefusal = clockRefusals.get(index);
-      if (!lookup) throw new Error(`bulk key look-up answered nothing for bet ${index}`);
-      if (lookup.state === 'replayed') outcomes[index] = { body: lookup.result.body };
-      else if (lookup.state === 'refused') outcomes[index] = { error: lookup.error };
-      else if (clockRefusal) outcomes[index] = { error: clockRefusal };
-      else if (periods.get(periodIdentity(bet.body.category, bet.body.period))?.status === 'open')
-        live.push(index);
-      else outcomes[index] = { error: badRequest(ColourMessage.periodClosed) };
-    }
-    if (windowStart > this.prunedWindowStart) {
-      // Only buckets whose window ended a whole window ago, which no running batch writes.
-      await deleteExpiredBuckets(database.db, windowStart - COLOUR_BET_RATE_WINDOW_MS);
-      this.prunedWindowStart = windowStart;
-    }
-
-    const { accepted, acceptedPerUser, shortUsers } = decideLiveBets(
-      batch,
-      live,
-      head.wallets.wallets,
-      head.hits,
-      windowStart,
-      now,
-      outcomes,
-    );
-    const rows = acceptedBetRows(batch, accepted, periods, head.ids, now, outcomes);
-    const stakes = ledger.planTransferMany(head.wallets, { kind: 'colour_bet', debits: stakeDebits(rows) }, [
-      ...shortUsers,
-    ]);
-    const answers: Array<{ request: IdempotentRequest; body: AddUserGuessResponse }> = [];
-    for (const index of accepted) {
-      const request = requests[index];
-      const outcome = outcomes[index];
-      if (request?.key !== undefined && outcome && 'body' in outcome)
-        answers.push({ request, body: outcome.body });
-    }
-    onTail();
-    await previousWrite;
-    // The parts lock in the order every other path does: keys, periods, accounts (ascending), buckets.
-    await commitTogether(database, [
-      idempotency.planStoreNew(dialect, answers),
-      planInsertBets(dialect, rows, true),
-      ...stakes.writes,
-      planBucketHits(dialect, acceptedPerUser, windowStart),
-    ]);
-    return everyOutcome(outcomes);
   }
 
   /**
@@ -603,8 +469,19 @@ export class ColourBetIntake {
   ): Promise<{ periods: Map<string, ColourPeriodRow>; betIds: number[]; hits: Map<string, number> }> {
     const { database, chains } = this.dependencies;
     const { dialect } = database;
-    const list = wantedPeriods(batch, startAts);
-    const byIdentity = byPeriodIdentity;
+    const wanted = new Map<string, { room: ColourCategory; period: string; startAt: number }>();
+    for (const [index, startAt] of startAts) {
+      const bet = batch[index];
+      if (!bet) continue;
+      wanted.set(periodIdentity(bet.body.category, bet.body.period), {
+        room: bet.body.category,
+        period: bet.body.period,
+        startAt,
+      });
+    }
+    const list = [...wanted.values()];
+    const byIdentity = (rows: readonly ColourPeriodRow[]) =>
+      new Map(rows.map((row) => [periodIdentity(row.room, row.period), row]));
     const first = await readTogether(trx, dialect, {
       periods: planSharePeriods(dialect, list),
       ids: planReserveBetIds(dialect, startAts.size),
@@ -622,137 +499,6 @@ export class ColourBetIntake {
 
 function periodIdentity(room: string, period: string): string {
   return `${room}:${period}`;
-}
-
-/** The periods the bets at the given indices go to, once each. */
-function wantedPeriods(
-  batch: readonly QueuedBet[],
-  startAts: ReadonlyMap<number, number>,
-): Array<{ room: ColourCategory; period: string; startAt: number }> {
-  const wanted = new Map<string, { room: ColourCategory; period: string; startAt: number }>();
-  for (const [index, startAt] of startAts) {
-    const bet = batch[index];
-    if (!bet) continue;
-    wanted.set(periodIdentity(bet.body.category, bet.body.period), {
-      room: bet.body.category,
-      period: bet.body.period,
-      startAt,
-    });
-  }
-  return [...wanted.values()];
-}
-
-function byPeriodIdentity(rows: readonly ColourPeriodRow[]): Map<string, ColourPeriodRow> {
-  return new Map(rows.map((row) => [periodIdentity(row.room, row.period), row]));
-}
-
-/** What a batch decided for its live bets (those of open periods with a fresh key or none). */
-interface LiveDecision {
-  /** Indices of the accepted bets, in arrival order. */
-  readonly accepted: number[];
-  readonly acceptedPerUser: Map<number, number>;
-  /** Players with a bet refused for their balance. */
-  readonly shortUsers: Set<number>;
-}
-
-/**
- * Decides the live bets in arrival order, so a player's earlier bets take the money before the later ones:
- * each against what its wallet has left and its player's hits in the window. Writes the refusals into
- * `outcomes`.
- */
-function decideLiveBets(
-  batch: readonly QueuedBet[],
-  live: readonly number[],
-  wallets: ReadonlyMap<number, { readonly availableMinor: number }>,
-  hits: ReadonlyMap<string, number>,
-  windowStart: number,
-  now: number,
-  outcomes: Array<BetOutcome | undefined>,
-): LiveDecision {
-  const available = new Map([...wallets].map(([userId, wallet]) => [userId, wallet.availableMinor]));
-  const acceptedPerUser = new Map<number, number>();
-  const accepted: number[] = [];
-  const shortUsers = new Set<number>();
-  for (const index of [...live].sort((left, right) => left - right)) {
-    const bet = batch[index];
-    if (!bet) continue;
-    const stakeMinor = bet.body.contractMoneyMinor * bet.body.contractCount;
-    const left = available.get(bet.userId) ?? 0;
-    const taken = acceptedPerUser.get(bet.userId) ?? 0;
-    if (left < stakeMinor) {
-      outcomes[index] = { error: new InsufficientBalanceError() };
-      shortUsers.add(bet.userId);
-    } else if (
-      (hits.get(colourBetBucketKey(bet.userId, windowStart)) ?? 0) + taken >=
-      COLOUR_BETS_PER_USER_PER_WINDOW
-    ) {
-      outcomes[index] = { error: rateLimited(windowStart + COLOUR_BET_RATE_WINDOW_MS - now) };
-    } else {
-      available.set(bet.userId, left - stakeMinor);
-      acceptedPerUser.set(bet.userId, taken + 1);
-      accepted.push(index);
-    }
-  }
-  return { accepted, acceptedPerUser, shortUsers };
-}
-
-/**
- * The rows of the accepted bets, which take the reserved ids in arrival order, and their answers, written
- * into `outcomes`.
- */
-function acceptedBetRows(
-  batch: readonly QueuedBet[],
-  accepted: readonly number[],
-  periods: ReadonlyMap<string, ColourPeriodRow>,
-  betIds: readonly number[],
-  now: number,
-  outcomes: Array<BetOutcome | undefined>,
-): ReservedBetRow[] {
-  if (accepted.length > betIds.length)
-    throw new Error(`batch accepted ${accepted.length} bets with ${betIds.length} ids reserved`);
-  return accepted.map((index, position): ReservedBetRow => {
-    const bet = batch[index];
-    const period = bet && periods.get(periodIdentity(bet.body.category, bet.body.period));
-    const id = betIds[position];
-    if (!bet || !period || id === undefined) throw new Error(`accepted bet ${index} has no period row or id`);
-    outcomes[index] = { body: betCompleted(id) };
-    return { ...betRow(bet.userId, bet.body, period, now), id };
-  });
-}
-
-/** The stake of each bet, from its player's wallet, under the bet's own ledger key. */
-function stakeDebits(rows: readonly ReservedBetRow[]): WalletDebit[] {
-  return rows.map((row) => ({
-    userId: row.user_id,
-    amountMinor: row.stake_minor,
-    reference: { type: COLOUR_BET_REFERENCE_TYPE, id: row.id },
-    idempotencyKey: colourStakeKey(row.id),
-  }));
-}
-
-/** The hits of the accepted bets, added only while each bucket stays within the per-user limit. */
-function planBucketHits(
-  dialect: DialectName,
-  acceptedPerUser: ReadonlyMap<number, number>,
-  windowStart: number,
-) {
-  return planAddBucketHits(
-    dialect,
-    [...acceptedPerUser].map(([userId, count]) => ({
-      bucketKey: colourBetBucketKey(userId, windowStart),
-      hits: count,
-      expiresAt: windowStart + COLOUR_BET_RATE_WINDOW_MS,
-    })),
-    COLOUR_BETS_PER_USER_PER_WINDOW,
-  );
-}
-
-/** The outcomes of a batch, which must have decided every bet. */
-function everyOutcome(outcomes: ReadonlyArray<BetOutcome | undefined>): BetOutcome[] {
-  return outcomes.map((outcome, index) => {
-    if (!outcome) throw new Error(`colour bet batch decided nothing for bet ${index}`);
-    return outcome;
-  });
 }
 
 /** The 429 of a bet above the per-user limit, with when the window ends. */

@@ -52,7 +52,6 @@ import {
   COLOUR_BETS_PER_USER_PER_WINDOW,
   ColourBetIntake,
   type ColourBetRequest,
-  type ColourIntakeCommit,
   colourBetBucketKey,
   rateLimited,
 } from './colour-bet-intake.service.ts';
@@ -75,8 +74,6 @@ export interface ColourGameServiceDependencies {
   market: MarketCode;
   /** Told when a batch of bets fails and is taken bet by bet. */
   logger?: FastifyBaseLogger;
-  /** How the bet intake commits its batches, when not its database's default (tests run both). */
-  intakeCommit?: ColourIntakeCommit;
 }
 
 /** A settled period as a public row. */
@@ -136,7 +133,6 @@ export class ColourGameService {
       timeZone: this.timeZone,
       single: (request) => this.addGuessAlone(request.userId, request.body, request),
       ...(dependencies.logger ? { logger: dependencies.logger } : {}),
-      ...(dependencies.intakeCommit ? { commit: dependencies.intakeCommit } : {}),
     });
   }
 
