@@ -142,6 +142,16 @@ describeEachDatabase('combined statements', (database) => {
     });
   });
 
+  it('refuses a locking read outside a transaction, where its lock would end with the statement', async () => {
+    const locking = { ...readSettings('r:'), locks: true };
+    await expect(readTogether(database().db, database().dialect, { locking })).rejects.toThrow(
+      'must run inside a transaction',
+    );
+    await expect(
+      runInTransaction(database(), (trx) => readTogether(trx, database().dialect, { locking })),
+    ).resolves.toEqual({ locking: [] });
+  });
+
   it('refuses a read name that is not a plain identifier', async () => {
     await expect(
       readTogether(database().db, database().dialect, { 'bad name': readSettings('r:') }),

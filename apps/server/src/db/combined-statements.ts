@@ -26,6 +26,11 @@ export interface PlannedWrite {
 /** A SELECT whose rows are plain numbers, strings and nulls, and what its planner makes of them. */
 export interface PlannedRead<Row, Result> {
   readonly statement: RawBuilder<Row>;
+  /**
+   * True when the SELECT locks its rows (FOR UPDATE, FOR SHARE) for the rest of the transaction: outside
+   * one the lock would end with the statement, so `readTogether` refuses it there.
+   */
+  readonly locks?: boolean;
   // A method, not a function property, so that a read of any row type fits PlannedRead<unknown, unknown>.
   settle(rows: Row[]): Result;
 }
@@ -93,6 +98,10 @@ export async function readTogether<Reads extends Record<string, PlannedRead<unkn
 ): Promise<ReadResults<Reads>> {
   const names = Object.keys(reads);
   assertPlan(names.length, names);
+  for (const name of names) {
+    if ((reads[name] as PlannedRead<unknown, unknown>).locks && !db.isTransaction)
+      throw new Error(`combined read ${name} locks rows and must run inside a transaction`);
+  }
   const results: Record<string, unknown> = {};
   if (dialect === 'sqlite' || names.length === 1) {
     for (const name of names) {

@@ -48,8 +48,8 @@ export interface IdempotentResult<T> {
 
 /**
  * What a bulk claim decided for one request: no key (nothing to remember), a new claim to answer later
- * with planStoreMany or give back with planReleaseMany, the stored answer of an earlier request, or a refusal
- * (the key came back with another request: 422).
+ * with planStoreMany or give back with planReleaseMany, the stored answer of an earlier request, or a
+ * refusal (the key came back with another request: 422).
  */
 export type BulkClaim<T> =
   | { readonly state: 'unkeyed' }
@@ -122,7 +122,8 @@ export class IdempotencyService {
    * withIdempotency for many requests in one transaction and a constant number of statements: claims every
    * key in one INSERT and reads the existing ones in one SELECT. Answers one decision per request, in order.
    * The requests must not repeat a key (the caller holds a repeat back for a later transaction, where it is
-   * a replay). A claimed key must be answered by planStoreMany or given back by planReleaseMany before the commit.
+   * a replay). A claimed key must be answered by planStoreMany or given back by planReleaseMany before the
+   * commit.
    */
   async claimMany<T>(
     trx: Kysely<Database>,

@@ -397,6 +397,7 @@ export class LedgerService {
         creditCode,
         ...distinct.map((userId) => accountCode({ userId })),
       ]),
+      locks: true,
       settle: (rows) => {
         const creditRow = rows.find((row) => row.code === creditCode);
         if (!creditRow) throw new LedgerInvariantError(`system account ${creditCode} is missing`);

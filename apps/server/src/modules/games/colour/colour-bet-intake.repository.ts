@@ -21,6 +21,7 @@ export function planSharePeriods(
       select p.* from colour_periods p join ${source} on p.room = s.room and p.period = s.period
       order by p.id ${lock}
     `,
+    locks: true,
     settle: (rows) => rows,
   };
 }

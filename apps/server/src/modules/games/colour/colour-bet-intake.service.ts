@@ -127,12 +127,13 @@ export interface ColourBetIntakeDependencies {
 
 /**
  * Group commit of colour bets (issue 7: 5,000 bets/s on one instance). Validated bets queue in memory;
- * one batch at a time takes up to COLOUR_INTAKE_BATCH_MAX of them, in arrival order, and commits them in one
- * transaction of a constant number of set-based statements, so the hot game-escrow row is locked once per
- * batch instead of once per bet. From the wallet lock to the commit, the part that the next batch waits
- * for, the statements go in three round trips: the lock, one combined write (bets, transfers, balances,
- * rate buckets, answers; `combined-statements.ts`) and the commit. Each bet is answered exactly as the single-bet path would have answered
- * it, with the same rows and ledger effects; a refused bet leaves nothing behind. A batch that fails for
+ * each batch takes up to COLOUR_INTAKE_BATCH_MAX of them, in arrival order (up to
+ * COLOUR_INTAKE_CONCURRENT_BATCHES batches in flight), and commits them in one transaction of a constant
+ * number of set-based statements, so the hot game-escrow row is locked once per batch instead of once per
+ * bet. From the wallet lock to the commit, the part that the next batch waits for, the statements go in
+ * three round trips: the lock, one combined write (bets, transfers, balances, rate buckets, answers;
+ * `combined-statements.ts`) and the commit. Each bet is answered exactly as the single-bet path would
+ * have answered it, with the same rows and ledger effects; a refused bet leaves nothing behind. A batch that fails for
  * an unexpected reason is taken again bet by bet through the single-bet path, so one poisoned request
  * fails alone.
  */
@@ -337,7 +338,7 @@ export class ColourBetIntake {
       periods,
       betIds,
       hits: earlyHits,
-    } = await this.openPeriods(trx, batch, startAts, now, bucketsAfterLock ? [] : bucketKeys);
+    } = await this.readBeforeWalletLock(trx, batch, startAts, now, bucketsAfterLock ? [] : bucketKeys);
     const live: number[] = [];
     for (const index of startAts.keys()) {
       const bet = batch[index];
@@ -455,12 +456,12 @@ export class ColourBetIntake {
   }
 
   /**
-   * The period rows of the batch's bets, held FOR SHARE, keyed by room and period, ids reserved for every
-   * bet that may be taken and the hits of the given rate buckets, in one round trip. A period's row exists from its first bet on; the first
-   * bets of a period create it from the room's chain (at most one open period per room, so at most four
-   * such look-ups per batch).
+   * What a batch reads before it locks the wallets, in one round trip: the period rows of its bets, held
+   * FOR SHARE and keyed by room and period, ids reserved for every bet that may be taken, and the hits of
+   * the given rate buckets. A period's row exists from its first bet on; the first bets of a period create
+   * it from the room's chain (at most one open period per room, so at most four such look-ups per batch).
    */
-  private async openPeriods(
+  private async readBeforeWalletLock(
     trx: Kysely<Database>,
     batch: readonly QueuedBet[],
     startAts: ReadonlyMap<number, number>,
