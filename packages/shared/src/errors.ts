@@ -31,4 +31,6 @@ export const ServerMessage = {
   notFound: 'Not found',
   internal: 'An error occurred, please try again later.',
   upiAccountEmpty: 'UPI Account can not be empty',
+  /** A transaction kept meeting others after its retries: nothing was applied, sending it again is safe. */
+  busyTryAgain: 'The server is busy, please try again',
 } as const;

@@ -13,6 +13,8 @@ import {
   runInTransaction,
   TRANSACTION_MAX_ATTEMPTS,
   TRANSACTION_RETRY_MAX_DELAY_MS,
+  TransactionRetriesExhaustedError,
+  transactionRetryCount,
 } from './transaction.ts';
 
 /** An error shaped like the driver's (pg's DatabaseError and better-sqlite3's SqliteError both carry `code`). */
@@ -109,15 +111,19 @@ describeEachDatabase('runInTransaction', (database) => {
     expect(await settingKeys(database())).toEqual(['attempt-2']);
   });
 
-  it('gives up after the bounded number of attempts and throws the last conflict', async () => {
+  it('gives up after the bounded number of attempts with TransactionRetriesExhaustedError carrying the last conflict, and counts the retries', async () => {
     let attempts = 0;
-    await expect(
-      runInTransaction(database(), async () => {
-        attempts += 1;
-        throw conflictError(database());
-      }),
-    ).rejects.toThrow(/simulated/);
+    const retriesBefore = transactionRetryCount(database());
+    const failure = await runInTransaction(database(), async (trx) => {
+      attempts += 1;
+      await insertSetting(`exhausted-${attempts}`)(trx);
+      throw conflictError(database());
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TransactionRetriesExhaustedError);
+    expect((failure as TransactionRetriesExhaustedError).cause).toMatchObject({ message: /simulated/ });
     expect(attempts).toBe(TRANSACTION_MAX_ATTEMPTS);
+    expect(transactionRetryCount(database()) - retriesBefore).toBe(TRANSACTION_MAX_ATTEMPTS - 1);
+    expect((await settingKeys(database())).filter((key) => key.startsWith('exhausted-'))).toEqual([]);
   });
 
   it('does not retry other failures', async () => {

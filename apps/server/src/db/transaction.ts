@@ -17,6 +17,33 @@ export const TRANSACTION_RETRY_MAX_DELAY_MS = 100;
 /** PostgreSQL's serialization failure and deadlock: the whole transaction may simply run again. */
 const RETRYABLE_POSTGRES_CODES: ReadonlySet<string> = new Set(['40001', '40P01']);
 
+/**
+ * Transactions run again after a retryable failure, per database handle, since the handle was opened. Tests
+ * read it to prove that a workload needed no retry (a deadlock is a lock-order bug, not bad luck); it also
+ * tells an operator's probe how contended the database is.
+ */
+const retryCounts = new WeakMap<object, number>();
+
+/** How many transactions on this database were run again after a deadlock, serialization failure or busy file. */
+export function transactionRetryCount(database: AppDatabase): number {
+  return retryCounts.get(database.db) ?? 0;
+}
+
+/**
+ * Thrown when an operation still met another transaction in its way after TRANSACTION_MAX_ATTEMPTS attempts:
+ * nothing of it was applied (every attempt rolled back), so the client may simply send it again. The HTTP
+ * layer answers it 503 "please try again", never 500.
+ */
+export class TransactionRetriesExhaustedError extends Error {
+  constructor(
+    readonly attempts: number,
+    override readonly cause: unknown,
+  ) {
+    super(`transaction still conflicted after ${attempts} attempts`);
+    this.name = 'TransactionRetriesExhaustedError';
+  }
+}
+
 export interface RunInTransactionOptions {
   /** Overrides TRANSACTION_MAX_ATTEMPTS (at least 1). */
   maxAttempts?: number;
@@ -53,7 +80,8 @@ export function retryDelayMs(attempt: number): number {
 /**
  * Runs one API operation as one database transaction (DESIGN.md "The ledger"): read committed on
  * PostgreSQL, BEGIN IMMEDIATE on SQLite (set by the dialect), and the whole of `work` run again after a
- * serialization failure, a deadlock or a busy database, at most TRANSACTION_MAX_ATTEMPTS times in all.
+ * serialization failure, a deadlock or a busy database, at most TRANSACTION_MAX_ATTEMPTS times in all; after
+ * that it throws TransactionRetriesExhaustedError (answered 503, with nothing applied).
  * Because `work` may run more than once, it must not cause effects outside the database before it returns.
  */
 export async function runInTransaction<T>(
@@ -71,7 +99,9 @@ export async function runInTransaction<T>(
       if (database.dialect === 'postgres') builder = builder.setIsolationLevel('read committed');
       return await builder.execute(work);
     } catch (error) {
-      if (attempt >= maxAttempts || !isRetryableTransactionError(error, database.dialect)) throw error;
+      if (!isRetryableTransactionError(error, database.dialect)) throw error;
+      if (attempt >= maxAttempts) throw new TransactionRetriesExhaustedError(attempt, error);
+      retryCounts.set(database.db, transactionRetryCount(database) + 1);
       options.onRetry?.(error, attempt);
       await sleep(retryDelayMs(attempt));
     }
@@ -112,4 +142,19 @@ export function forUpdate<Query extends SelectQueryBuilder<any, any, any>>(
   dialect: DialectName,
 ): Query {
   return dialect === 'postgres' ? (query.forUpdate() as Query) : query;
+}
+
+/**
+ * Adds FOR NO KEY UPDATE on PostgreSQL: the row lock for "this row's owner takes turns", used on `users`.
+ * It excludes other writers of the row as FOR UPDATE does, but not the FOR KEY SHARE that PostgreSQL takes
+ * on a referenced row when another transaction inserts a child row (a colour bet, a ledger transfer, an
+ * order); FOR UPDATE would wait for those inserts and make them wait, in the opposite order to the wallets
+ * (see the lock order in ledger.service.ts). SQLite needs no row lock (BEGIN IMMEDIATE).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the helper accepts any select query and returns its own type.
+export function forNoKeyUpdate<Query extends SelectQueryBuilder<any, any, any>>(
+  query: Query,
+  dialect: DialectName,
+): Query {
+  return dialect === 'postgres' ? (query.forNoKeyUpdate() as Query) : query;
 }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { type ErrorEnvelope, ResponseCode, ServerMessage } from '@app/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TransactionRetriesExhaustedError } from '../db/transaction.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -35,8 +36,9 @@ function describeFrameworkClientError(error: FastifyError, bodyLimitBytes: numbe
 }
 
 /**
- * Answers any failure in the envelope: an AppError as it says, a framework client error as a 400 (429 kept)
- * naming what was wrong, and anything else as a logged 500 with an error id.
+ * Answers any failure in the envelope: an AppError as it says, a transaction whose retries ran out as a 503
+ * "please try again", a framework client error as a 400 (429 kept) naming what was wrong, and anything else
+ * as a logged 500 with an error id.
  */
 function sendErrorEnvelope(
   caught: Error,
@@ -46,6 +48,13 @@ function sendErrorEnvelope(
 ): FastifyReply {
   if (caught instanceof AppError) {
     return reply.code(caught.code).send({ ...caught.extra, code: caught.code, msg: caught.message });
+  }
+  if (caught instanceof TransactionRetriesExhaustedError) {
+    // Every attempt rolled back, so nothing was applied: the client is told to send it again, not that
+    // something broke.
+    request.log.warn({ err: caught }, 'transaction retries exhausted');
+    const code = ResponseCode.unavailable;
+    return reply.code(code).send({ code, msg: ServerMessage.busyTryAgain });
   }
   const error = caught as FastifyError;
   const status = error.statusCode ?? 500;

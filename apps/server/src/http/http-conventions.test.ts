@@ -1,8 +1,10 @@
 import net from 'node:net';
+import { ServerMessage } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from '../db/dialect.ts';
+import { runInTransaction } from '../db/transaction.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
 import { createTestDatabase, describeEachDatabase } from '../test-support/test-database.ts';
 import { createAuthGuard, readTokenHeader } from './auth-guard.ts';
@@ -70,6 +72,20 @@ describeEachDatabase('HTTP conventions', (testDatabase) => {
           throw new Error('database exploded');
         });
         instance.get('/test/items/:id', (request) => ({ code: 200, params: request.params }));
+        // Writes a row, then meets "another transaction" on every attempt, as a deadlock loser would.
+        instance.post('/test/always-conflicts', async () => {
+          await runInTransaction(database, async (trx) => {
+            await trx
+              .insertInto('settings')
+              .values({ key: 'test.conflicted', value_json: '1', updated_at: 1 })
+              .onConflict((conflict) => conflict.column('key').doNothing())
+              .execute();
+            throw Object.assign(new Error('simulated conflict'), {
+              code: database.dialect === 'postgres' ? '40P01' : 'SQLITE_BUSY',
+            });
+          });
+          return { code: 200 };
+        });
       },
     });
   });
@@ -173,6 +189,19 @@ describeEachDatabase('HTTP conventions', (testDatabase) => {
       expect(response.json()).toEqual({ code: 400, msg: 'path must be valid percent-encoded UTF-8' });
     },
   );
+
+  it('answers 503 "please try again" when a transaction’s retries run out, with nothing applied', async () => {
+    const response = await app.inject({ method: 'POST', url: '/test/always-conflicts', payload: {} });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ code: 503, msg: ServerMessage.busyTryAgain });
+    expect(response.json().msg).toMatch(/please try again/);
+    const stored = await testDatabase()
+      .db.selectFrom('settings')
+      .select('key')
+      .where('key', '=', 'test.conflicted')
+      .executeTakeFirst();
+    expect(stored).toBeUndefined();
+  });
 
   it('answers an over-long path parameter in the envelope, as a 400', async () => {
     const fits = await app.inject({ method: 'GET', url: `/test/items/${'1'.repeat(MAX_PATH_PARAM_LENGTH)}` });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { forUpdate } from '../../db/transaction.ts';
+import { forNoKeyUpdate } from '../../db/transaction.ts';
 import type { NewUserRow, UserRow } from './accounts.tables.ts';
 
 /** The account with this normalised mobile number. */
@@ -99,7 +99,7 @@ export async function lockUserRow(
   dialect: DialectName,
   userId: number,
 ): Promise<boolean> {
-  const row = await forUpdate(
+  const row = await forNoKeyUpdate(
     trx.selectFrom('users').select('id').where('id', '=', userId),
     dialect,
   ).executeTakeFirst();

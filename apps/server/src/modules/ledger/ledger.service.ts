@@ -301,6 +301,24 @@ export function toTransactionDto(entry: LedgerHistoryEntry): TransactionDto {
 }
 
 /**
+ * THE GLOBAL LOCK ORDER of every money path on PostgreSQL (issue 13; SQLite's BEGIN IMMEDIATE runs one
+ * writer at a time and needs none). Every transaction that moves money takes its row locks in this order,
+ * each step in ascending id order, and never goes back to an earlier step:
+ *
+ *   1. the idempotency claim of the request (its own row, one per user, route and key);
+ *   2. the business row being decided: a colour period FOR SHARE (its settlement FOR UPDATE), a product,
+ *      a recharge or a withdrawal FOR UPDATE;
+ *   3. users rows FOR NO KEY UPDATE (lockUserRow, lockOperatorUser), never FOR UPDATE;
+ *   4. ledger accounts (wallets and system accounts alike) FOR UPDATE, then their counters;
+ *   5. wagering requirements, then the inserted child rows (ledger transfers, colour bets, orders …).
+ *
+ * Step 5's inserts make PostgreSQL take FOR KEY SHARE on the referenced users and ledger_accounts rows. That
+ * lock does not conflict with FOR NO KEY UPDATE or with an UPDATE that leaves the key alone, which is why
+ * users are never locked FOR UPDATE: a transfer holding its users FOR UPDATE and waiting for a wallet, while
+ * a bet batch holding that wallet waited to insert a bet referencing the user, deadlocked in opposite
+ * orders. The mixed-workload test `money-paths.lock-order.test.ts` asserts that no transaction needs a
+ * deadlock retry.
+ *
  * The only code that writes money (DESIGN.md "The ledger"). Every write takes the caller's transaction
  * (from runInTransaction), so a business row and its money commit together or not at all. Each movement
  * locks its two accounts in ascending id order (PostgreSQL; SQLite holds the whole database), checks the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { forUpdate } from '../../db/transaction.ts';
+import { forNoKeyUpdate } from '../../db/transaction.ts';
 import type { PageWindow } from '../../http/pagination.ts';
 
 /** The columns of an account the operator sees (flags as the stored 0/1 integers). */
@@ -85,7 +85,7 @@ export async function lockOperatorUser(
   dialect: DialectName,
   userId: number,
 ): Promise<OperatorUserRow | undefined> {
-  return forUpdate(
+  return forNoKeyUpdate(
     trx.selectFrom('users').select(OPERATOR_USER_COLUMNS).where('id', '=', userId),
     dialect,
   ).executeTakeFirst();
