@@ -9,7 +9,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import type { AppConfig } from './config/config.ts';
+import type { AppConfig, TrustProxySetting } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
 import {
@@ -122,6 +122,19 @@ class OneLineRequestLog extends LogController {
   }
 }
 
+/**
+ * The trustProxy option of Fastify for a TRUST_PROXY setting: a list of addresses as it is, a hop count as
+ * "trust the nearest N addresses" (proxy-addr counts hops from this server outwards), and never `true`,
+ * which would believe the leftmost X-Forwarded-For entry, the one the client writes.
+ */
+function fastifyTrustProxy(
+  setting: TrustProxySetting,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return [...setting];
+}
+
 /** Builds the whole HTTP application without listening, so tests can inject requests. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = dependencies;
@@ -135,7 +148,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     logController: new OneLineRequestLog(),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // Errors the router or Node's HTTP parser answer before any route runs get the envelope too.
     frameworkErrors: frameworkErrorHandler(config.bodyLimitBytes),

@@ -56,3 +56,35 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and for false', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('reads true as one hop (the load balancer in front), never as "believe the header"', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+  });
+
+  it('reads a hop count', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('reads a list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+      'loopback',
+    ]);
+  });
+
+  it.each(['maybe', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', '99'])(
+    'refuses %s with a message naming it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be/);
+    },
+  );
+});

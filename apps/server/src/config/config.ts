@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { MARKET_CODES } from '@app/shared';
 import { z } from 'zod';
@@ -40,6 +41,57 @@ function isJsonBodyTemplate(template: string): boolean {
   }
 }
 
+/** Most proxies a request may pass through before this server (a CDN, a load balancer, an ingress …). */
+export const MAX_TRUSTED_PROXY_HOPS = 10;
+/** The address ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/** Whether an entry of TRUST_PROXY is an IP address, an address/prefix (CIDR) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if ((NAMED_PROXY_RANGES as readonly string[]).includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server may say who the client is (X-Forwarded-For): none (`false`), the
+ * nearest N hops (a count; `true` means 1, the one load balancer), or the proxies at the listed addresses and
+ * ranges. Never "whatever the header says": its leftmost entry is written by the client itself.
+ */
+export type TrustProxySetting = false | number | readonly string[];
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxySetting => {
+    const lower = value.toLowerCase();
+    if (['', 'false', '0', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= MAX_TRUSTED_PROXY_HOPS) return hops;
+      context.addIssue({
+        code: 'custom',
+        message: `must be a hop count of at most ${MAX_TRUSTED_PROXY_HOPS}, or a list of proxy addresses`,
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length === 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a hop count (1 = one load balancer) or a comma-separated list of proxy addresses ' +
+        `and CIDR ranges such as 10.0.0.0/8,192.0.2.7; not an address: ${bad.join(', ')}`,
+    });
+    return z.NEVER;
+  });
+
 /** Every environment variable the server reads, with its default. Nothing else reads process.env. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,7 +115,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   /** Whether this instance runs game engines (it still only draws while it holds the leader lock). */
   GAME_ENGINES: booleanFlag.default(true),
   /** Development only: a test clock moved by POST /dev/clock/advance (never in production). */
@@ -123,7 +175,8 @@ export interface AppConfig {
   readonly webDistDir: string;
   readonly mediaDir: string;
   readonly bodyLimitBytes: number;
-  readonly trustProxy: boolean;
+  /** Which proxies may name the client's address (see TrustProxySetting). */
+  readonly trustProxy: TrustProxySetting;
   readonly adminToken: string | undefined;
   readonly sms: SmsConfig;
   readonly gameEngines: boolean;
