@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changeNickNameBody, createAccountSchemas } from './accounts.ts';
+import {
+  AccountMessage,
+  changeNickNameBody,
+  createAccountSchemas,
+  isCommonPassword,
+  PASSWORD_MIN_LENGTH,
+} from './accounts.ts';
+import COMMON_PASSWORD_LIST from './common-passwords.json';
 import { characterCount } from './text-field.ts';
 
 const schemas = createAccountSchemas('in');
@@ -14,14 +21,14 @@ describe('account schemas', () => {
     const parsed = schemas.register.parse({
       mobile_number: ' 98765 43210 ',
       verify_code: ' 123456 ',
-      password: ' secret ',
+      password: ' tamarind-kite ',
       r_code: 'demo2026',
       unknown_field: 'ignored',
     });
     expect(parsed).toEqual({
       mobile_number: '+919876543210',
       verify_code: '123456',
-      password: ' secret ',
+      password: ' tamarind-kite ',
       r_code: 'DEMO2026',
     });
   });
@@ -62,7 +69,11 @@ describe('account schemas', () => {
   });
 
   it.each([
-    [{ password: '12345' }, 'password must be at least 6 characters'],
+    [{ password: '12345' }, 'password must be at least 8 characters'],
+    [{ password: 'seven77' }, 'password must be at least 8 characters'],
+    [{ password: '12345678' }, AccountMessage.passwordTooCommon],
+    [{ password: 'Password123' }, AccountMessage.passwordTooCommon],
+    [{ password: 'qwerty@123' }, AccountMessage.passwordTooCommon],
     [{ password: 'x'.repeat(65) }, 'password must be at most 64 characters'],
     [{ password: 'abc\ndef' }, 'password must not contain control characters'],
     [{ verify_code: '12345' }, 'verify_code must be 6 digits'],
@@ -74,7 +85,7 @@ describe('account schemas', () => {
     const body = {
       mobile_number: '9876543210',
       verify_code: '123456',
-      password: 'secret1',
+      password: 'tamarind-kite',
       r_code: 'DEMO2026',
       ...override,
     };
@@ -102,5 +113,41 @@ describe('account schemas', () => {
     expect(characterCount('abc')).toBe(3);
     expect(characterCount('🥇x')).toBe(2);
     expect(characterCount('')).toBe(0);
+  });
+});
+
+describe('new passwords (issue 13)', () => {
+  const reset = (password: string) =>
+    schemas.resetPassword.safeParse({ mobile_number: '9876543210', verify_code: '123456', password });
+
+  it('refuses 123456 and other short passwords with the minimum in the message', () => {
+    expect(firstMessage(reset('123456'))).toBe(`password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
+  });
+
+  it.each(['password', 'iloveyou', '123456789', '1q2w3e4r', 'Qwertyuiop', 'sunshine1'])(
+    'refuses the common password %s on register and reset with a clear message',
+    (password) => {
+      expect(firstMessage(reset(password))).toBe(AccountMessage.passwordTooCommon);
+      expect(isCommonPassword(password)).toBe(true);
+    },
+  );
+
+  it('accepts a password of 8 or more characters that is not a common one', () => {
+    expect(reset('tamarind-kite').success).toBe(true);
+    expect(reset('Gx7!pq2m').success).toBe(true);
+  });
+
+  it('ships a small list: a few thousand entries, each long enough to pass the length rule', () => {
+    expect(COMMON_PASSWORD_LIST.length).toBeGreaterThan(1000);
+    expect(COMMON_PASSWORD_LIST.length).toBeLessThan(5000);
+    for (const entry of COMMON_PASSWORD_LIST) {
+      expect(entry.length).toBeGreaterThanOrEqual(PASSWORD_MIN_LENGTH);
+      expect(entry).toBe(entry.toLowerCase());
+    }
+  });
+
+  it('does not hold the login to the new rules: old short passwords still log in', () => {
+    expect(schemas.login.safeParse({ mobile_number: '9876543210', password: '123456' }).success).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { getMarket, type MarketCode } from '../markets.ts';
 import { MAX_MOBILE_INPUT_LENGTH, normalizeMobile } from '../mobile.ts';
+import COMMON_PASSWORD_LIST from './common-passwords.json';
 import { optionalText, requiredText } from './text-field.ts';
 
-/** Password length bounds of register and reset (issue 3). */
-export const PASSWORD_MIN_LENGTH = 6;
+/** Password length bounds of register and reset (issue 3; at least 8 since issue 13). */
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 /** Nicknames are 1 to 20 characters after trimming. */
 export const NICK_NAME_MAX_LENGTH = 20;
@@ -46,7 +47,20 @@ export const AccountMessage = {
   loggedOut: 'Logged out',
   nickNameChanged: 'Nickname changed',
   noLandingPage: 'No landing page is configured',
+  passwordTooCommon: 'password is too common, please choose one that is harder to guess',
 } as const;
+
+/**
+ * The most common passwords of at least PASSWORD_MIN_LENGTH characters (a few thousand, lower-case, in
+ * `common-passwords.json` beside this file: common words and names of the four markets with the usual
+ * suffixes, digit runs and keyboard walks): the first guesses of anyone trying passwords, so never a new one.
+ */
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON_PASSWORD_LIST);
+
+/** Whether a password is one of the common ones, whatever its letter case ("Password123" is "password123"). */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
 
 const VERIFY_CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 const R_CODE_PATTERN = /^[A-Za-z0-9]+$/;
@@ -81,12 +95,12 @@ const verifyCodeField = requiredText('verify_code', {
   pattern: { regex: VERIFY_CODE_PATTERN, message: `verify_code must be ${OTP_LENGTH} digits` },
 });
 
-/** A new password: kept exactly as typed (no trimming), 6 to 64 characters. */
+/** A new password: kept exactly as typed (no trimming), 8 to 64 characters, and not a common one. */
 const newPasswordField = requiredText('password', {
   min: PASSWORD_MIN_LENGTH,
   max: PASSWORD_MAX_LENGTH,
   trim: false,
-});
+}).refine((password) => !isCommonPassword(password), AccountMessage.passwordTooCommon);
 
 /** Referral codes are compared without regard to case; they are stored upper-case. */
 const referralCodeField = requiredText('r_code', {
@@ -109,7 +123,7 @@ export function createAccountSchemas(market: MarketCode) {
     }),
     /**
      * POST /user/login. verify_code and device_id are empty on a first attempt; the password is only
-     * bounded (not held to the 6-character minimum) so a login never reveals the password rules.
+     * bounded (not held to the length minimum or the common-password list) so a login never reveals the password rules.
      */
     login: z.object({
       mobile_number: mobileNumber,

@@ -130,10 +130,36 @@ describeEachDatabase('account routes', (database) => {
     const again = await post('/user/register', {
       mobile_number: user.mobile,
       verify_code: '123456',
-      password: 'another',
+      password: 'another-one',
       r_code: ROOT_CODE,
     });
     expect(again.json()).toEqual({ code: 409, msg: AccountMessage.mobileRegistered });
+  });
+
+  it('refuses a short or common new password on register and reset, naming the rule, without using up the code', async () => {
+    const mobile = uniqueTestMobile();
+    const ip = uniqueTestIp();
+    await post('/user/send_verify_code', { mobile_number: mobile, verify_type: 'register' }, ip);
+    const code = await readLastOtp(app, mobile);
+    const register = (password: string) =>
+      post('/user/register', { mobile_number: mobile, verify_code: code, password, r_code: ROOT_CODE }, ip);
+    const short = await register('123456');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ code: 400, msg: 'password must be at least 8 characters' });
+    for (const common of ['password123', 'Qwerty123', '12345678']) {
+      const refused = await register(common);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ code: 400, msg: AccountMessage.passwordTooCommon });
+    }
+    expect((await register('tamarind-kite')).statusCode).toBe(200);
+
+    const reset = await app.inject({
+      method: 'PUT',
+      url: '/user/reset_password',
+      payload: { mobile_number: mobile, verify_code: '123456', password: 'iloveyou1' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toEqual({ code: 400, msg: AccountMessage.passwordTooCommon });
   });
 
   it('refuses an unknown referral code without using up the code', async () => {
@@ -143,14 +169,14 @@ describeEachDatabase('account routes', (database) => {
     const code = await readLastOtp(app, mobile);
     const refused = await post(
       '/user/register',
-      { mobile_number: mobile, verify_code: code, password: 'secret1', r_code: 'NOPE1234' },
+      { mobile_number: mobile, verify_code: code, password: 'tamarind-kite', r_code: 'NOPE1234' },
       ip,
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ code: 400, msg: AccountMessage.referralInvalid });
     const accepted = await post(
       '/user/register',
-      { mobile_number: mobile, verify_code: code, password: 'secret1', r_code: ROOT_CODE },
+      { mobile_number: mobile, verify_code: code, password: 'tamarind-kite', r_code: ROOT_CODE },
       ip,
     );
     expect(accepted.statusCode).toBe(200);
@@ -162,7 +188,7 @@ describeEachDatabase('account routes', (database) => {
     await post('/user/send_verify_code', { mobile_number: mobile, verify_type: 'register' }, ip);
     const code = await readLastOtp(app, mobile);
     const wrong = code === '111111' ? '222222' : '111111';
-    const body = { mobile_number: mobile, password: 'secret1', r_code: ROOT_CODE };
+    const body = { mobile_number: mobile, password: 'tamarind-kite', r_code: ROOT_CODE };
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await post('/user/register', { ...body, verify_code: wrong }, ip);
       expect(response.statusCode).toBe(400);
@@ -442,7 +468,7 @@ describeEachDatabase('account routes', (database) => {
     const reset = await app.inject({
       method: 'PUT',
       url: '/user/reset_password',
-      payload: { mobile_number: uniqueTestMobile(), verify_code: '123456', password: 'whatever' },
+      payload: { mobile_number: uniqueTestMobile(), verify_code: '123456', password: 'whatever-else' },
     });
     expect(reset.json()).toEqual({ code: 404, msg: AccountMessage.mobileNotRegistered });
   });
@@ -607,17 +633,21 @@ describeEachDatabase('account bad input', (database) => {
     '/user/register': {
       mobile_number: '+919000000001',
       verify_code: '123456',
-      password: 'secret1',
+      password: 'tamarind-kite',
       r_code: ROOT_CODE,
     },
     '/user/login': {
       mobile_number: '+919000000001',
-      password: 'secret1',
+      password: 'tamarind-kite',
       host: 'h',
       verify_code: '',
       device_id: '',
     },
-    '/user/reset_password': { mobile_number: '+919000000001', verify_code: '123456', password: 'secret1' },
+    '/user/reset_password': {
+      mobile_number: '+919000000001',
+      verify_code: '123456',
+      password: 'tamarind-kite',
+    },
   };
   const methodOf = (url: string) => (url === '/user/reset_password' ? 'PUT' : 'POST');
   const requiredFields: Record<string, string[]> = {

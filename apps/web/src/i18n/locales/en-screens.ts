@@ -23,6 +23,7 @@ export const enScreens = {
       mobileRequiredReset: 'Mobile number is required',
       passwordRequired: 'password is required',
       passwordTooShort: 'password must be at least {{min}} characters',
+      passwordTooCommon: 'password is too common, please choose one that is harder to guess',
       passwordTooLong: 'password must be at most {{max}} characters',
       verifyCodeRequired: 'verification code is required',
       referralCodeRequired: 'recommendation code is required',
@@ -71,6 +72,7 @@ export const enScreens = {
     loggedOut: 'Logged out',
     nickNameChanged: 'Nickname changed',
     noLandingPage: 'No landing page is configured',
+    passwordTooCommon: 'password is too common, please choose one that is harder to guess',
   },
   serverMessages: {
     unauthorized: 'Please log in again',

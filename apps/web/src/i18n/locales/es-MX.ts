@@ -67,6 +67,7 @@ export const esMX: Translation = {
       mobileRequiredReset: 'El número de celular es obligatorio',
       passwordRequired: 'la contraseña es obligatoria',
       passwordTooShort: 'la contraseña debe tener al menos {{min}} caracteres',
+      passwordTooCommon: 'la contraseña es demasiado común; elige una más difícil de adivinar',
       passwordTooLong: 'la contraseña debe tener como máximo {{max}} caracteres',
       verifyCodeRequired: 'el código de verificación es obligatorio',
       referralCodeRequired: 'el código de recomendación es obligatorio',
@@ -115,6 +116,7 @@ export const esMX: Translation = {
     loggedOut: 'Sesión cerrada',
     nickNameChanged: 'Apodo cambiado',
     noLandingPage: 'No hay una página de destino configurada',
+    passwordTooCommon: 'La contraseña es demasiado común; elige una más difícil de adivinar',
   },
   serverMessages: {
     unauthorized: 'Inicia sesión de nuevo',

@@ -67,6 +67,7 @@ export const ptBR: Translation = {
       mobileRequiredReset: 'O número de celular é obrigatório',
       passwordRequired: 'a senha é obrigatória',
       passwordTooShort: 'a senha deve ter pelo menos {{min}} caracteres',
+      passwordTooCommon: 'a senha é comum demais; escolha uma mais difícil de adivinhar',
       passwordTooLong: 'a senha deve ter no máximo {{max}} caracteres',
       verifyCodeRequired: 'o código de verificação é obrigatório',
       referralCodeRequired: 'o código de indicação é obrigatório',
@@ -115,6 +116,7 @@ export const ptBR: Translation = {
     loggedOut: 'Você saiu da conta',
     nickNameChanged: 'Apelido alterado',
     noLandingPage: 'Nenhuma página de destino está configurada',
+    passwordTooCommon: 'A senha é comum demais; escolha uma mais difícil de adivinhar',
   },
   serverMessages: {
     unauthorized: 'Faça login novamente',

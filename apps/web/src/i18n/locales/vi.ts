@@ -67,6 +67,7 @@ export const vi: Translation = {
       mobileRequiredReset: 'Vui lòng nhập số điện thoại',
       passwordRequired: 'vui lòng nhập mật khẩu',
       passwordTooShort: 'mật khẩu phải có ít nhất {{min}} ký tự',
+      passwordTooCommon: 'mật khẩu quá phổ biến, vui lòng chọn mật khẩu khó đoán hơn',
       passwordTooLong: 'mật khẩu chỉ được tối đa {{max}} ký tự',
       verifyCodeRequired: 'vui lòng nhập mã xác minh',
       referralCodeRequired: 'vui lòng nhập mã giới thiệu',
@@ -115,6 +116,7 @@ export const vi: Translation = {
     loggedOut: 'Đã đăng xuất',
     nickNameChanged: 'Đã đổi biệt danh',
     noLandingPage: 'Chưa cấu hình trang đích',
+    passwordTooCommon: 'Mật khẩu quá phổ biến, vui lòng chọn mật khẩu khó đoán hơn',
   },
   serverMessages: {
     unauthorized: 'Vui lòng đăng nhập lại',

@@ -80,18 +80,21 @@ describe('translateServerMessage', () => {
   });
 
   it('rewords the input refusals of the account calls with the field’s label', async () => {
-    const wrongCountry = refusal(accounts.login, { mobile_number: '+5511912345678', password: 'secret1' });
-    const badNumber = refusal(accounts.login, { mobile_number: '+91 98x', password: 'secret1' });
+    const wrongCountry = refusal(accounts.login, {
+      mobile_number: '+5511912345678',
+      password: 'tamarind-kite',
+    });
+    const badNumber = refusal(accounts.login, { mobile_number: '+91 98x', password: 'tamarind-kite' });
     const shortCode = refusal(accounts.register, {
       mobile_number: '+919876543210',
       verify_code: '12',
-      password: 'secret1',
+      password: 'tamarind-kite',
       r_code: 'DEMO2026',
     });
     const badReferral = refusal(accounts.register, {
       mobile_number: '+919876543210',
       verify_code: '123456',
-      password: 'secret1',
+      password: 'tamarind-kite',
       r_code: 'DEMO-2026',
     });
     const shortPassword = refusal(accounts.resetPassword, {
@@ -108,7 +111,7 @@ describe('translateServerMessage', () => {
     expect(translateServerMessage(badReferral)).toBe(
       'The recommendation code may contain only letters and digits',
     );
-    expect(translateServerMessage(shortPassword)).toBe('password must be at least 6 characters');
+    expect(translateServerMessage(shortPassword)).toBe('password must be at least 8 characters');
     expect(translateServerMessage(invisibleNickName)).toBe(
       'nickname must not contain invisible formatting characters',
     );
@@ -116,7 +119,7 @@ describe('translateServerMessage', () => {
 
     await switchLanguage('pt-BR');
     expect(translateServerMessage(wrongCountry)).toBe('Digite um número de celular +91');
-    expect(translateServerMessage(shortPassword)).toBe('O campo senha deve ter pelo menos 6 caracteres');
+    expect(translateServerMessage(shortPassword)).toBe('O campo senha deve ter pelo menos 8 caracteres');
     expect(translateServerMessage(missingPassword)).toBe('O campo senha é obrigatório');
     await switchLanguage('vi');
     expect(translateServerMessage(shortCode)).toBe('Mã xác minh phải gồm 6 chữ số');

@@ -187,7 +187,7 @@ describeEachDatabase('registering through the HTTP SMS provider', (database) => 
       method: 'POST',
       url: '/user/register',
       remoteAddress: ip,
-      payload: { mobile_number: mobile, verify_code: code, password: 'secret1', r_code: 'HTTPROOT' },
+      payload: { mobile_number: mobile, verify_code: code, password: 'tamarind-kite', r_code: 'HTTPROOT' },
     });
     expect(register.statusCode).toBe(200);
     const outbox = await app.inject({

@@ -58,7 +58,7 @@ describe('RegisterForm', () => {
     renderWithProviders(<RegisterForm />);
     fill('New password', '12345');
     submit();
-    expect(await screen.findByText('password must be at least 6 characters')).toBeTruthy();
+    expect(await screen.findByText('password must be at least 8 characters')).toBeTruthy();
   });
 
   it('does not send a code without a mobile number', async () => {
@@ -122,7 +122,7 @@ describe('RegisterForm', () => {
     const { router } = renderWithProviders(<RegisterForm />, { path: '/?r_code=DEMO2026' });
     fill('Mobile number', '+919876543210');
     fill('Verification code', ' 654321 ');
-    fill('New password', 'secret12');
+    fill('New password', 'tamarind-kite');
     submit();
 
     const dialog = await screen.findByRole('dialog');
@@ -136,7 +136,7 @@ describe('RegisterForm', () => {
       body: {
         mobile_number: '+919876543210',
         verify_code: '654321',
-        password: 'secret12',
+        password: 'tamarind-kite',
         r_code: 'DEMO2026',
       },
     });
@@ -151,7 +151,7 @@ describe('RegisterForm', () => {
     renderWithProviders(<RegisterForm />, { path: '/?r_code=NOPE' });
     fill('Mobile number', '+919876543210');
     fill('Verification code', '654321');
-    fill('New password', 'secret12');
+    fill('New password', 'tamarind-kite');
     submit();
     expect((await screen.findByRole('alert')).textContent).toContain('The referral code does not exist');
     expect(getToken()).toBeNull();

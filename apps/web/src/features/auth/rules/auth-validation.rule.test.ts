@@ -37,9 +37,16 @@ describe('auth validation', () => {
     });
   });
 
+  it('refuses a common password, whatever its letter case, as the server does', () => {
+    expect(validateNewPassword('Password123')).toBe('auth.validation.passwordTooCommon');
+    expect(validateNewPassword('12345678')).toBe('auth.validation.passwordTooCommon');
+    expect(validateNewPassword('tamarind-kite')).toBeNull();
+  });
+
   it('keeps the password as typed but refuses one of spaces only', () => {
     expect(validateNewPassword('      ')).toBe('auth.validation.passwordRequired');
-    expect(validateNewPassword(' abcde')).toBeNull();
+    expect(validateNewPassword(' abcdefg')).toBeNull();
+    expect(validateNewPassword(' abcdef')).toBe('auth.validation.passwordTooShort');
     expect(validateNewPassword('x'.repeat(65))).toBe('auth.validation.passwordTooLong');
   });
 

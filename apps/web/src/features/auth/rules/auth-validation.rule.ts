@@ -1,4 +1,4 @@
-import { characterCount, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/shared';
+import { characterCount, isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/shared';
 import type { en } from '../../../i18n/locales/en.ts';
 
 /** A message of the form rules (spec 01 §5), as a translation key under auth.validation. */
@@ -40,12 +40,13 @@ export function validateSendCode(mobile: string, prefix: string, flow: SendCodeF
   return flow === 'reset_password' ? 'auth.validation.mobileRequiredReset' : 'auth.validation.mobileRequired';
 }
 
-/** A new password (register, reset): required, and within the server's length bounds. */
+/** A new password (register, reset): required, within the server's length bounds, and not a common one. */
 export function validateNewPassword(password: string): ValidationKey | null {
   if (password.trim() === '') return 'auth.validation.passwordRequired';
   const length = characterCount(password);
   if (length < PASSWORD_MIN_LENGTH) return 'auth.validation.passwordTooShort';
   if (length > PASSWORD_MAX_LENGTH) return 'auth.validation.passwordTooLong';
+  if (isCommonPassword(password)) return 'auth.validation.passwordTooCommon';
   return null;
 }
 
