@@ -173,7 +173,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logger: app.log,
     isProduction: config.isProduction,
   });
-  const otp = new OtpService(database.db, clock, sms, audit, app.log);
+  const otp = new OtpService(database.db, clock, sms, audit, app.log, settings, rateLimiter);
   const ledger = new LedgerService(database, clock);
   const balances: BalanceReader = { balanceMinor: (userId) => ledger.balanceMinor(database.db, userId) };
   const wagering = new WageringService(settings, clock);

@@ -102,6 +102,15 @@ const newPasswordField = requiredText('password', {
   trim: false,
 }).refine((password) => !isCommonPassword(password), AccountMessage.passwordTooCommon);
 
+/** The app's device id (issued at register or login), optional wherever it is sent. */
+const deviceIdField = optionalText('device_id', {
+  max: DEVICE_ID_MAX_LENGTH,
+  pattern: {
+    regex: DEVICE_ID_PATTERN,
+    message: `device_id must be ${DEVICE_ID_MIN_LENGTH} to ${DEVICE_ID_MAX_LENGTH} letters, digits, - or _`,
+  },
+});
+
 /** Referral codes are compared without regard to case; they are stored upper-case. */
 const referralCodeField = requiredText('r_code', {
   max: R_CODE_MAX_LENGTH,
@@ -112,8 +121,15 @@ const referralCodeField = requiredText('r_code', {
 export function createAccountSchemas(market: MarketCode) {
   const mobileNumber = mobileNumberField('mobile_number', market);
   return {
-    /** POST /user/send_verify_code */
-    sendVerifyCode: z.object({ mobile_number: mobileNumber, verify_type: verifyTypeField }),
+    /**
+     * POST /user/send_verify_code. device_id is optional (an addition to the spec): an app that knows its
+     * device sends it, and the codes are then also capped per device.
+     */
+    sendVerifyCode: z.object({
+      mobile_number: mobileNumber,
+      verify_type: verifyTypeField,
+      device_id: deviceIdField,
+    }),
     /** POST /user/register */
     register: z.object({
       mobile_number: mobileNumber,
@@ -133,13 +149,7 @@ export function createAccountSchemas(market: MarketCode) {
         max: OTP_LENGTH,
         pattern: { regex: VERIFY_CODE_PATTERN, message: `verify_code must be ${OTP_LENGTH} digits` },
       }),
-      device_id: optionalText('device_id', {
-        max: DEVICE_ID_MAX_LENGTH,
-        pattern: {
-          regex: DEVICE_ID_PATTERN,
-          message: `device_id must be ${DEVICE_ID_MIN_LENGTH} to ${DEVICE_ID_MAX_LENGTH} letters, digits, - or _`,
-        },
-      }),
+      device_id: deviceIdField,
     }),
     /** PUT /user/reset_password */
     resetPassword: z.object({

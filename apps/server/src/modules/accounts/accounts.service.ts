@@ -118,7 +118,7 @@ export class AccountService {
         userId = user.id;
       }
     }
-    await this.otp.send({ mobile, purpose: body.verify_type, ip, userId });
+    await this.otp.send({ mobile, purpose: body.verify_type, ip, userId, deviceId: body.device_id ?? null });
     return { code: 200, msg: AccountMessage.otpSent };
   }
 
@@ -273,7 +273,7 @@ export class AccountService {
     if (verifyCode === undefined) {
       // A repeated attempt within the resend wait keeps the code already on its way instead of failing.
       const outcome = await this.otp.send(
-        { mobile: user.mobile, purpose: 'login', ip, userId: user.id },
+        { mobile: user.mobile, purpose: 'login', ip, userId: user.id, deviceId },
         { ifRecent: 'keep' },
       );
       await this.audit.record(AccountAuditEvent.loginVerificationRequired, {

@@ -59,32 +59,6 @@ export async function releaseSendSlot(
     .execute();
 }
 
-/** How many codes were sent to a number (any purpose) since a moment. */
-export async function countCodesSentToMobile(
-  db: Kysely<Database>,
-  mobile: string,
-  since: number,
-): Promise<number> {
-  const row = await db
-    .selectFrom('otp_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('mobile', '=', mobile)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** How many codes were requested from an IP address since a moment. */
-export async function countCodesSentFromIp(db: Kysely<Database>, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('otp_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('ip', '=', ip)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Stores a code that was delivered. */
 export async function insertOtpCode(
   db: Kysely<Database>,

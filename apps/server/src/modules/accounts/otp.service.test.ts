@@ -1,19 +1,21 @@
 import { AccountMessage } from '@app/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { SETTING_DEFINITIONS } from '../settings/settings.definitions.ts';
+import { SettingsService } from '../settings/settings.service.ts';
 import { AuditLog } from './audit-log.service.ts';
 import {
   hashOtpCode,
-  OTP_HOURLY_CAP_PER_IP,
-  OTP_HOURLY_CAP_PER_MOBILE,
+  OTP_CAP_WINDOW_MS,
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_WAIT_MS,
   OTP_VALIDITY_MS,
   OtpService,
   otpMessageText,
 } from './otp.service.ts';
+import { DatabaseRateLimiter } from './rate-limiter.ts';
 import { type SmsAdapter, SmsDeliveryError, type SmsMessage } from './sms/sms.adapter.ts';
 
 /** Records what would have been sent, and fails on demand like a provider that is down. */
@@ -35,6 +37,11 @@ class RecordingSms implements SmsAdapter {
 }
 
 const silentLogger = { info: () => {}, warn: () => {} };
+const CAP_DEFAULTS = {
+  mobile: SETTING_DEFINITIONS['otp.hourly_cap_per_mobile'].defaultValue,
+  device: SETTING_DEFINITIONS['otp.hourly_cap_per_device'].defaultValue,
+  ip: SETTING_DEFINITIONS['otp.hourly_cap_per_ip'].defaultValue,
+};
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 async function expectAppError(promise: Promise<unknown>, code: number, msg: string): Promise<AppError> {
@@ -57,8 +64,15 @@ describeEachDatabase('one-time codes', (database) => {
   let sms: RecordingSms;
   let otp: OtpService;
   let audit: AuditLog;
+  let settings: SettingsService;
   let numberCounter = 0;
   let mobile: string;
+  /** Another number for each call, so that only the cap under test can be reached. */
+  let otherNumbers = 0;
+  const anotherMobile = () => {
+    otherNumbers += 1;
+    return `+9183${String(otherNumbers).padStart(8, '0')}`;
+  };
 
   beforeEach(() => {
     // Each test gets its own hour and number so that caps and resend waits of other tests do not interfere.
@@ -66,9 +80,26 @@ describeEachDatabase('one-time codes', (database) => {
     clock = new ManualClock(START + numberCounter * 10 * OTP_VALIDITY_MS * 10);
     sms = new RecordingSms();
     audit = new AuditLog(database().db, clock);
-    otp = new OtpService(database().db, clock, sms, audit, silentLogger);
+    settings = new SettingsService(database().db, clock);
+    otp = new OtpService(
+      database().db,
+      clock,
+      sms,
+      audit,
+      silentLogger,
+      settings,
+      new DatabaseRateLimiter(database().db, clock),
+    );
     mobile = `+9181${String(numberCounter).padStart(8, '0')}`;
   });
+  afterEach(async () => {
+    await settings.set('otp.hourly_cap_per_mobile', CAP_DEFAULTS.mobile);
+    await settings.set('otp.hourly_cap_per_device', CAP_DEFAULTS.device);
+    await settings.set('otp.hourly_cap_per_ip', CAP_DEFAULTS.ip);
+  });
+  /** Moves the clock to a moment just after a clock hour starts, so a test's sends share one cap window. */
+  const startOfHour = () =>
+    clock.set(clock.now() - (clock.now() % OTP_CAP_WINDOW_MS) + OTP_CAP_WINDOW_MS + 1_000);
 
   it('sends six random digits in the text and stores only a hash bound to purpose and number', async () => {
     expect(await otp.send({ mobile, purpose: 'register', ip: '1.1.1.1' })).toBe('sent');
@@ -225,35 +256,96 @@ describeEachDatabase('one-time codes', (database) => {
     await otp.consume({ mobile, purpose: 'register', code, ip: null });
   });
 
-  it('caps the codes per number at 5 an hour across purposes, in a sliding hour', async () => {
-    const firstSentAt = clock.now();
-    for (let index = 0; index < OTP_HOURLY_CAP_PER_MOBILE; index += 1) {
+  it('caps the codes per number at the operator setting (5 by default) an hour, across purposes', async () => {
+    startOfHour();
+    expect(CAP_DEFAULTS.mobile).toBe(5);
+    for (let index = 0; index < CAP_DEFAULTS.mobile; index += 1) {
       await otp.send({ mobile, purpose: index % 2 === 0 ? 'register' : 'login', ip: null });
       clock.advance(OTP_RESEND_WAIT_MS);
     }
-    await expectAppError(
+    const refused = await expectAppError(
       otp.send({ mobile, purpose: 'register', ip: null }),
       429,
       AccountMessage.otpHourlyLimit,
     );
-    // The refusal left no resend wait behind, and the first code leaves the window one hour after it was sent.
-    clock.set(firstSentAt + 60 * 60_000);
-    expect(await otp.send({ mobile, purpose: 'register', ip: null })).toBe('sent');
+    expect(refused.extra.retry_after_seconds).toBeGreaterThan(0);
     const [event] = await audit.recent({ event: 'otp_rate_limited', limit: 1 });
     expect(event?.detail).toMatchObject({ cap: 'mobile' });
+    // The refusal left no resend wait behind, and the next hour counts again.
+    clock.advance(OTP_CAP_WINDOW_MS);
+    expect(await otp.send({ mobile, purpose: 'register', ip: null })).toBe('sent');
   });
 
-  it('caps the codes per IP address at 20 an hour', async () => {
+  it('follows the operator: a lower per-number cap refuses sooner', async () => {
+    startOfHour();
+    await settings.set('otp.hourly_cap_per_mobile', 2);
+    await otp.send({ mobile, purpose: 'register', ip: null });
+    await otp.send({ mobile, purpose: 'login', ip: null });
+    await expectAppError(
+      otp.send({ mobile, purpose: 'reset_password', ip: null }),
+      429,
+      AccountMessage.otpHourlyLimit,
+    );
+  });
+
+  it('caps the codes per device at the operator setting, whatever the number', async () => {
+    startOfHour();
+    const deviceId = `device-${numberCounter}-abcdefghij`;
+    for (let index = 0; index < CAP_DEFAULTS.device; index += 1) {
+      await otp.send({ mobile: anotherMobile(), purpose: 'register', ip: null, deviceId });
+    }
+    await expectAppError(
+      otp.send({ mobile, purpose: 'register', ip: null, deviceId }),
+      429,
+      AccountMessage.otpHourlyLimit,
+    );
+    const [event] = await audit.recent({ event: 'otp_rate_limited', limit: 1 });
+    expect(event?.detail).toMatchObject({ cap: 'device' });
+    // The refused request was not counted against its number: another device still gets the code.
+    expect(await otp.send({ mobile, purpose: 'register', ip: null, deviceId: `${deviceId}-2` })).toBe('sent');
+  });
+
+  it('keeps the per-IP cap high enough for a carrier NAT: 50 people behind one address all get their code', async () => {
+    startOfHour();
+    expect(CAP_DEFAULTS.ip).toBeGreaterThanOrEqual(200);
+    const ip = `100.64.0.${numberCounter}`;
+    for (let index = 0; index < 50; index += 1) {
+      expect(await otp.send({ mobile: anotherMobile(), purpose: 'login', ip })).toBe('sent');
+    }
+  });
+
+  it('caps the codes per IP address at the operator setting', async () => {
+    startOfHour();
+    await settings.set('otp.hourly_cap_per_ip', 20);
     const ip = `192.0.2.${numberCounter}`;
-    for (let index = 0; index < OTP_HOURLY_CAP_PER_IP; index += 1) {
-      await otp.send({
-        mobile: `+9182${String(numberCounter * 100 + index).padStart(8, '0')}`,
-        purpose: 'register',
-        ip,
-      });
+    for (let index = 0; index < 20; index += 1) {
+      await otp.send({ mobile: anotherMobile(), purpose: 'register', ip });
     }
     await expectAppError(otp.send({ mobile, purpose: 'register', ip }), 429, AccountMessage.otpHourlyLimit);
+    const [event] = await audit.recent({ event: 'otp_rate_limited', limit: 1 });
+    expect(event?.detail).toMatchObject({ cap: 'ip' });
     expect(await otp.send({ mobile, purpose: 'register', ip: '198.51.100.1' })).toBe('sent');
+  });
+
+  it('never passes the per-IP cap under 150 parallel sends from one address (the count is atomic)', async () => {
+    startOfHour();
+    await settings.set('otp.hourly_cap_per_ip', 20);
+    const ip = `198.18.0.${numberCounter}`;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 150 }, () => otp.send({ mobile: anotherMobile(), purpose: 'register', ip })),
+    );
+    const sent = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter(
+      (outcome) => outcome.status === 'rejected' && (outcome.reason as AppError).code === 429,
+    );
+    expect(sent).toHaveLength(20);
+    expect(refused).toHaveLength(130);
+    const codesFromIp = await database()
+      .db.selectFrom('otp_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('ip', '=', ip)
+      .executeTakeFirstOrThrow();
+    expect(Number(codesFromIp.count)).toBe(20);
   });
 
   it('answers 503 when the provider fails, stores nothing and lets the user retry at once', async () => {
@@ -278,8 +370,9 @@ describeEachDatabase('one-time codes', (database) => {
   });
 
   it('does not count failed deliveries against the hourly cap', async () => {
+    startOfHour();
     sms.failing = true;
-    for (let index = 0; index < OTP_HOURLY_CAP_PER_MOBILE + 2; index += 1) {
+    for (let index = 0; index < CAP_DEFAULTS.mobile + 2; index += 1) {
       await expectAppError(
         otp.send({ mobile, purpose: 'register', ip: null }),
         503,

@@ -4,18 +4,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import { AccountAuditEvent, type AuditLog } from './audit-log.service.ts';
 import {
   claimSendSlot,
   consumeOtpCode,
-  countCodesSentFromIp,
-  countCodesSentToMobile,
   findLastSentAt,
   findLatestOtpCode,
   insertOtpCode,
   recordWrongAttempt,
   releaseSendSlot,
 } from './otp.repository.ts';
+import type { RateLimitClaim, RateLimiter } from './rate-limiter.ts';
 import type { SmsAdapter, SmsLogger } from './sms/sms.adapter.ts';
 
 /** A code is valid for 10 minutes after it is sent. */
@@ -24,12 +24,14 @@ export const OTP_VALIDITY_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 /** A new code for the same number and purpose is refused within 60 s of the last one (spec 01 §9). */
 export const OTP_RESEND_WAIT_MS = 60_000;
-/** At most this many codes reach one number per hour, whatever their purpose. */
-export const OTP_HOURLY_CAP_PER_MOBILE = 5;
-/** At most this many codes are requested from one IP address per hour. */
-export const OTP_HOURLY_CAP_PER_IP = 20;
-/** The window of both hourly caps, sliding. */
+/**
+ * The window of the hourly caps per number, device and IP address (operator settings `otp.hourly_cap_per_*`):
+ * a clock hour, counted in the shared rate buckets.
+ */
 export const OTP_CAP_WINDOW_MS = 60 * 60_000;
+
+/** Which hourly cap refused a code. */
+export type OtpCap = 'mobile' | 'device' | 'ip';
 
 /** What a code is for: a verify_type of the spec, or `login` for the unknown-device code of the login. */
 export type OtpPurpose = VerifyType | 'login';
@@ -39,6 +41,8 @@ export interface OtpSendRequest {
   purpose: OtpPurpose;
   ip: string | null;
   userId?: number | null;
+  /** The device asking (login's device_id, or the one the app sends with the code request), if known. */
+  deviceId?: string | null;
 }
 
 export interface OtpCheckRequest extends OtpSendRequest {
@@ -73,6 +77,8 @@ export class OtpService {
     private readonly sms: SmsAdapter,
     private readonly audit: AuditLog,
     private readonly logger: SmsLogger,
+    private readonly settings: SettingsService,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   /**
@@ -94,8 +100,9 @@ export class OtpService {
         retry_after_seconds: Math.ceil(waitMs / 1000),
       });
     }
+    let counted: readonly RateLimitClaim[] = [];
     try {
-      await this.enforceHourlyCaps(request, now);
+      counted = await this.takeHourlyCaps(request);
       const code = generateOtpCode();
       try {
         await this.sms.send({ mobile, text: otpMessageText(code), otp: code });
@@ -122,6 +129,8 @@ export class OtpService {
         created_at: now,
       });
     } catch (error) {
+      // A code that was not delivered does not count against the caps, and leaves no resend wait behind.
+      await this.rateLimiter.giveBack(counted);
       await releaseSendSlot(this.db, mobile, purpose, now);
       throw error;
     }
@@ -175,21 +184,52 @@ export class OtpService {
     }
   }
 
-  private async enforceHourlyCaps(request: OtpSendRequest, now: number): Promise<void> {
-    const since = now - OTP_CAP_WINDOW_MS;
-    const [toMobile, fromIp] = await Promise.all([
-      countCodesSentToMobile(this.db, request.mobile, since),
-      request.ip ? countCodesSentFromIp(this.db, request.ip, since) : Promise.resolve(0),
+  /**
+   * Counts this code against the hourly caps of its number, device and IP address, all or none and
+   * atomically (parallel requests can never together pass a cap); a full cap answers 429. Answers what it
+   * counted, to give back if the code is then not delivered.
+   */
+  private async takeHourlyCaps(request: OtpSendRequest): Promise<readonly RateLimitClaim[]> {
+    const caps = await this.settings.getMany([
+      'otp.hourly_cap_per_mobile',
+      'otp.hourly_cap_per_device',
+      'otp.hourly_cap_per_ip',
     ]);
-    const cap =
-      toMobile >= OTP_HOURLY_CAP_PER_MOBILE ? 'mobile' : fromIp >= OTP_HOURLY_CAP_PER_IP ? 'ip' : null;
-    if (!cap) return;
+    const claims: Array<RateLimitClaim & { cap: OtpCap }> = [
+      {
+        cap: 'mobile',
+        key: `otp:mobile:${request.mobile}`,
+        limit: caps['otp.hourly_cap_per_mobile'],
+        windowMs: OTP_CAP_WINDOW_MS,
+      },
+    ];
+    if (request.deviceId) {
+      claims.push({
+        cap: 'device',
+        key: `otp:device:${request.deviceId}`,
+        limit: caps['otp.hourly_cap_per_device'],
+        windowMs: OTP_CAP_WINDOW_MS,
+      });
+    }
+    if (request.ip) {
+      claims.push({
+        cap: 'ip',
+        key: `otp:ip:${request.ip}`,
+        limit: caps['otp.hourly_cap_per_ip'],
+        windowMs: OTP_CAP_WINDOW_MS,
+      });
+    }
+    const taken = await this.rateLimiter.takeAll(claims);
+    if (taken.allowed) return claims;
+    const refused = claims.find((claim) => claim.key === taken.refused.key);
     await this.audit.record(AccountAuditEvent.otpRateLimited, {
       userId: request.userId,
       mobile: request.mobile,
       ip: request.ip,
-      detail: { purpose: request.purpose, cap, toMobile, fromIp },
+      detail: { purpose: request.purpose, cap: refused?.cap ?? 'unknown', limit: taken.refused.limit },
     });
-    throw new AppError(ResponseCode.tooManyRequests, AccountMessage.otpHourlyLimit);
+    throw new AppError(ResponseCode.tooManyRequests, AccountMessage.otpHourlyLimit, {
+      retry_after_seconds: Math.ceil(taken.retryAfterMs / 1000),
+    });
   }
 }

@@ -21,6 +21,52 @@ export async function incrementBucket(
   return Number(row.hits);
 }
 
+/**
+ * Adds one hit to a window's bucket only while it holds fewer than `limit`, creating it if needed, in one
+ * conditional upsert (the row lock of the upsert makes concurrent takers queue, on both dialects). Answers
+ * the hits afterwards, or undefined when the bucket was already full and nothing was written.
+ */
+export async function incrementBucketBelow(
+  db: Kysely<Database>,
+  bucketKey: string,
+  expiresAt: number,
+  limit: number,
+): Promise<number | undefined> {
+  if (limit < 1) return undefined;
+  const row = await db
+    .insertInto('rate_limit_buckets')
+    .values({ bucket_key: bucketKey, hits: 1, expires_at: expiresAt })
+    .onConflict((conflict) =>
+      conflict
+        .column('bucket_key')
+        .doUpdateSet((eb) => ({ hits: eb('rate_limit_buckets.hits', '+', 1) }))
+        .where('rate_limit_buckets.hits', '<', limit),
+    )
+    .returning('hits')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.hits);
+}
+
+/** The hits of one bucket (0 when it does not exist). */
+export async function readBucketHits(db: Kysely<Database>, bucketKey: string): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limit_buckets')
+    .select('hits')
+    .where('bucket_key', '=', bucketKey)
+    .executeTakeFirst();
+  return row === undefined ? 0 : Number(row.hits);
+}
+
+/** Takes one hit back from a bucket (never below 0), for an action that was counted and then did not happen. */
+export async function decrementBucket(db: Kysely<Database>, bucketKey: string): Promise<void> {
+  await db
+    .updateTable('rate_limit_buckets')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('bucket_key', '=', bucketKey)
+    .where('hits', '>', 0)
+    .execute();
+}
+
 /** Drops buckets whose window has ended. */
 export async function deleteExpiredBuckets(db: Kysely<Database>, now: number): Promise<void> {
   await db.deleteFrom('rate_limit_buckets').where('expires_at', '<=', now).execute();

@@ -44,4 +44,33 @@ describeEachDatabase('database rate limiter', (database) => {
     const keys = await database().db.selectFrom('rate_limit_buckets').select('bucket_key').execute();
     expect(keys.map((row) => row.bucket_key)).toEqual([`new|${WINDOW_START + 21 * WINDOW_MS}`]);
   });
+
+  it('takeAll counts every claim or none: a full counter rolls back the others', async () => {
+    const limiter = new DatabaseRateLimiter(database().db, new ManualClock(WINDOW_START + 30 * WINDOW_MS));
+    const narrow = { key: 'take:narrow', limit: 1, windowMs: WINDOW_MS };
+    const wide = { key: 'take:wide', limit: 10, windowMs: WINDOW_MS };
+    expect((await limiter.takeAll([wide, narrow])).allowed).toBe(true);
+    const refused = await limiter.takeAll([wide, narrow]);
+    expect(refused).toMatchObject({ allowed: false, refused: narrow });
+    const rows = await database()
+      .db.selectFrom('rate_limit_buckets')
+      .select(['bucket_key', 'hits'])
+      .where('bucket_key', 'like', 'take:%')
+      .orderBy('bucket_key')
+      .execute();
+    expect(rows.map((row) => Number(row.hits))).toEqual([1, 1]);
+    await limiter.giveBack([wide, narrow]);
+    expect((await limiter.takeAll([narrow])).allowed).toBe(true);
+  });
+
+  it('takeAll never lets simultaneous takers pass a limit', async () => {
+    const limiter = new DatabaseRateLimiter(database().db, new ManualClock(WINDOW_START + 40 * WINDOW_MS));
+    const shared = { key: 'take:shared', limit: 7, windowMs: WINDOW_MS };
+    const decisions = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        limiter.takeAll([{ key: `take:own:${index}`, limit: 5, windowMs: WINDOW_MS }, shared]),
+      ),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(7);
+  });
 });

@@ -106,6 +106,15 @@ export const SETTING_DEFINITIONS = {
     ]),
     defaultValue: '',
   },
+  /**
+   * One-time codes per clock hour (issue 13): to one number (whatever the purpose), from one device, and
+   * from one IP address. The per-IP cap only bounds what one source can spend on SMS: behind a carrier NAT
+   * or an office network a whole site shares one address, so it is far above the per-number and per-device
+   * caps, which do the fine-grained limiting.
+   */
+  'otp.hourly_cap_per_mobile': { schema: z.number().int().min(1).max(100), defaultValue: 5 },
+  'otp.hourly_cap_per_device': { schema: z.number().int().min(1).max(1000), defaultValue: 10 },
+  'otp.hourly_cap_per_ip': { schema: z.number().int().min(1).max(1_000_000), defaultValue: 300 },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

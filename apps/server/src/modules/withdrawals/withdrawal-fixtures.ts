@@ -48,7 +48,7 @@ export async function buildWithdrawalsTestApp(
   const rateLimiter = new DatabaseRateLimiter(database.db, clock);
   const sessions = new SessionService(database.db, clock);
   const sms = createSmsAdapter(config.sms, { db: database.db, clock, logger: app.log, isProduction: false });
-  const otp = new OtpService(database.db, clock, sms, audit, app.log);
+  const otp = new OtpService(database.db, clock, sms, audit, app.log, settings, rateLimiter);
   const accounts = new AccountService({
     db: database.db,
     clock,
