@@ -36,16 +36,19 @@ export const OPERATOR_AUTH_FAILED_EVENT = 'operator_auth_failed';
 
 /** What the audited guard needs of the audit log. */
 export interface OperatorAuditSink {
-  record(event: string, context: { ip: string; detail: Record<string, unknown> }): Promise<void>;
+  recordRepeatable(event: string, context: { ip: string; detail: Record<string, unknown> }): Promise<void>;
 }
 
-/** The operator guard whose every refusal is written to the audit log with the route it tried. */
+/**
+ * The operator guard whose refusals are audited with the route they tried: anyone can send them, so they
+ * are counted per source and minute rather than logged row by row.
+ */
 export function createAuditedOperatorGuard(
   adminToken: string | undefined,
   audit: OperatorAuditSink,
 ): OperatorGuard {
   return createOperatorGuard(adminToken, (request) =>
-    audit.record(OPERATOR_AUTH_FAILED_EVENT, {
+    audit.recordRepeatable(OPERATOR_AUTH_FAILED_EVENT, {
       ip: request.ip,
       detail: { route: `${request.method} ${request.url.split('?')[0]}` },
     }),

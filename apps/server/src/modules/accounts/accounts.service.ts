@@ -192,7 +192,7 @@ export class AccountService {
       body.password,
     );
     if (!user || !passwordMatches) {
-      await this.audit.record(AccountAuditEvent.loginFailed, {
+      await this.audit.recordRepeatable(AccountAuditEvent.loginFailed, {
         userId: user?.id ?? null,
         mobile,
         ip,
@@ -300,7 +300,7 @@ export class AccountService {
       : undefined;
     const refused = !byMobile.allowed ? byMobile : byIp && !byIp.allowed ? byIp : undefined;
     if (!refused) return;
-    await this.audit.record(AccountAuditEvent.loginRateLimited, {
+    await this.audit.recordRepeatable(AccountAuditEvent.loginRateLimited, {
       mobile,
       ip,
       detail: { by: refused === byMobile ? 'mobile' : 'ip', hits: refused.hits },

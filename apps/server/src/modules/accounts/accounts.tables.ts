@@ -13,6 +13,7 @@ export interface AccountsTables {
   sms_outbox: SmsOutboxTable;
   audit_log: AuditLogTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  security_event_counts: SecurityEventCountsTable;
 }
 
 /** One account. There is no balance column: the balance is the ledger's. Flags are 0/1 integers. */
@@ -99,6 +100,17 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** How often one security event came from one source in one minute (anonymous floods, aggregated). */
+export interface SecurityEventCountsTable {
+  event: string;
+  /** The client address, or 'unknown'. */
+  source: string;
+  minute_start: number;
+  hits: number;
+  first_at: number;
+  last_at: number;
+}
+
 /** A fixed-window counter of the database rate limiter. */
 export interface RateLimitBucketsTable {
   bucket_key: string;
@@ -111,3 +123,4 @@ export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OtpCodeRow = Selectable<OtpCodesTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type SecurityEventCountRow = Selectable<SecurityEventCountsTable>;

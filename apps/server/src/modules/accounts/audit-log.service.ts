@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { insertAuditEntry, listAuditEntries } from './audit-log.repository.ts';
+import {
+  countSecurityEvent,
+  insertAuditEntry,
+  listAuditEntries,
+  listSecurityEventCounts,
+} from './audit-log.repository.ts';
+
+/** Repeated security events are counted per source in windows of this length. */
+export const SECURITY_EVENT_WINDOW_MS = 60_000;
+/** The source of an event whose client address is not known. */
+export const UNKNOWN_SOURCE = 'unknown';
 
 /** The security events the accounts module records. Other modules add their own event names. */
 export const AccountAuditEvent = {
@@ -25,6 +35,16 @@ export interface AuditContext {
   ip?: string | null;
   /** Facts worth keeping; never a password, token or one-time code. */
   detail?: Record<string, unknown>;
+}
+
+/** How often one event came from one source in one minute. */
+export interface SecurityEventCount {
+  event: string;
+  source: string;
+  minuteStart: number;
+  hits: number;
+  firstAt: number;
+  lastAt: number;
 }
 
 export interface AuditRecord {
@@ -54,6 +74,42 @@ export class AuditLog {
       detail_json: JSON.stringify(context.detail ?? {}),
       created_at: this.clock.now(),
     });
+  }
+
+  /**
+   * Records an event that anyone can cause without an account, as often as they like (a refused operator
+   * call, a failed or rate-limited login, a refused one-time code). It is counted per event, source address
+   * and minute; only the first of each minute is appended to the audit log (with `repeats_counted` in its
+   * detail, pointing at the counts), so a flood grows the log by one row per source and minute at most.
+   */
+  async recordRepeatable(event: string, context: AuditContext): Promise<void> {
+    const now = this.clock.now();
+    const hits = await countSecurityEvent(
+      this.db,
+      {
+        event,
+        source: context.ip ?? UNKNOWN_SOURCE,
+        minuteStart: now - (now % SECURITY_EVENT_WINDOW_MS),
+      },
+      now,
+    );
+    if (hits > 1) return;
+    await this.record(event, { ...context, detail: { ...context.detail, repeats_counted: true } });
+  }
+
+  /** The aggregated counts of repeated events, newest minute first. */
+  async repeatedEventCounts(
+    filter: { event?: string; source?: string; limit?: number } = {},
+  ): Promise<SecurityEventCount[]> {
+    const rows = await listSecurityEventCounts(this.db, { ...filter, limit: filter.limit ?? 100 });
+    return rows.map((row) => ({
+      event: row.event,
+      source: row.source,
+      minuteStart: Number(row.minute_start),
+      hits: Number(row.hits),
+      firstAt: Number(row.first_at),
+      lastAt: Number(row.last_at),
+    }));
   }
 
   /** The newest events first. */

@@ -152,7 +152,7 @@ export class OtpService {
     const now = this.clock.now();
     const row = await findLatestOtpCode(this.db, mobile, purpose);
     const fail = async (reason: string, extra: Record<string, unknown> = {}) => {
-      await this.audit.record(AccountAuditEvent.otpVerifyFailed, {
+      await this.audit.recordRepeatable(AccountAuditEvent.otpVerifyFailed, {
         userId: request.userId,
         mobile,
         ip,
@@ -222,7 +222,7 @@ export class OtpService {
     const taken = await this.rateLimiter.takeAll(claims);
     if (taken.allowed) return claims;
     const refused = claims.find((claim) => claim.key === taken.refused.key);
-    await this.audit.record(AccountAuditEvent.otpRateLimited, {
+    await this.audit.recordRepeatable(AccountAuditEvent.otpRateLimited, {
       userId: request.userId,
       mobile: request.mobile,
       ip: request.ip,

@@ -31,7 +31,10 @@ describeEachDatabase('operator API of settings', (database) => {
     expect(response.statusCode).toBe(401);
     expect(response.json().msg).toBe(OPERATOR_UNAUTHORIZED_MESSAGE);
     const [refusal] = await new AuditLog(database().db, clock).recent({ event: OPERATOR_AUTH_FAILED_EVENT });
-    expect(refusal?.detail).toEqual({ route: 'PUT /admin/api/settings/withdrawal.needs_bet_factor' });
+    expect(refusal?.detail).toEqual({
+      route: 'PUT /admin/api/settings/withdrawal.needs_bet_factor',
+      repeats_counted: true,
+    });
   });
 
   it('lists every setting with its default value', async () => {

@@ -54,6 +54,11 @@ describeEachDatabase('operator API of products', (database) => {
     );
 
   describe('operator token', () => {
+    const refusalCount = async () =>
+      (await audit.repeatedEventCounts({ event: ShopAuditEvent.operatorAuthFailed })).reduce(
+        (sum, row) => sum + row.hits,
+        0,
+      );
     it.each([
       ['no header', {}],
       ['a wrong token', { authorization: 'Bearer wrong-token-wrong-token-wrong' }],
@@ -61,6 +66,7 @@ describeEachDatabase('operator API of products', (database) => {
       ['a user session scheme', { authorization: `Token ${'a'.repeat(43)}` }],
     ])('answers 401 with %s and changes nothing', async (_label, headers) => {
       const before = await productCount();
+      const refusalsBefore = await refusalCount();
       for (const [method, url, payload] of [
         ['GET', '/admin/api/products', undefined],
         ['POST', '/admin/api/products', newProduct()],
@@ -71,8 +77,10 @@ describeEachDatabase('operator API of products', (database) => {
         expect(response.json()).toEqual({ code: 401, msg: OPERATOR_UNAUTHORIZED_MESSAGE });
       }
       expect(await productCount()).toBe(before);
+      // Refusals are counted per source and minute; the first of the minute also has its audit row.
+      expect((await refusalCount()) - refusalsBefore).toBe(3);
       const [refusal] = await audit.recent({ event: ShopAuditEvent.operatorAuthFailed });
-      expect(refusal?.detail).toMatchObject({ route: 'PUT /admin/api/products/1' });
+      expect(refusal?.detail).toMatchObject({ route: 'GET /admin/api/products', repeats_counted: true });
     });
 
     it('answers 401 to everyone when no ADMIN_TOKEN is configured', async () => {

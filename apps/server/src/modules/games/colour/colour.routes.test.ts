@@ -443,7 +443,9 @@ describeEachDatabase('colour game', (database) => {
       expect((await list('?category=P', null)).statusCode).toBe(401);
       expect((await list('?category=P', 'not-the-token-at-all-000000')).statusCode).toBe(401);
       const refusals = await audit.recent({ event: OPERATOR_AUTH_FAILED_EVENT });
-      expect(refusals[0]?.detail).toEqual({ route: 'GET /admin/api/colour/periods' });
+      expect(refusals[0]?.detail).toEqual({ route: 'GET /admin/api/colour/periods', repeats_counted: true });
+      const counted = await audit.repeatedEventCounts({ event: OPERATOR_AUTH_FAILED_EVENT });
+      expect(counted.reduce((sum, row) => sum + row.hits, 0)).toBeGreaterThanOrEqual(2);
       expect((await list('?category=X')).statusCode).toBe(400);
       expect((await list('?p_size=1000')).statusCode).toBe(400);
 
