@@ -196,7 +196,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     otp,
     sessions,
     audit,
-    rateLimiter,
     settings,
   });
   const services: AppServices = {

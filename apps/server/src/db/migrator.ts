@@ -11,6 +11,7 @@ import * as colourBetsSettlement from './migrations/0008-colour-bets-settlement.
 import * as colourPeriodHouseFigures from './migrations/0009-colour-period-house-figures.migration.ts';
 import * as ledgerWritePath from './migrations/0010-ledger-write-path.migration.ts';
 import * as securityEventCounts from './migrations/0011-security-event-counts.migration.ts';
+import * as loginThrottles from './migrations/0012-login-throttles.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0009-colour-period-house-figures', up: colourPeriodHouseFigures.up },
   { version: '0010-ledger-write-path', up: ledgerWritePath.up },
   { version: '0011-security-event-counts', up: securityEventCounts.up },
+  { version: '0012-login-throttles', up: loginThrottles.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

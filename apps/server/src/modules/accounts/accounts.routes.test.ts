@@ -12,13 +12,9 @@ import {
   uniqueTestIp,
   uniqueTestMobile,
 } from './account-fixtures.ts';
-import {
-  LOGIN_ATTEMPTS_PER_IP,
-  LOGIN_ATTEMPTS_PER_MOBILE,
-  REFERRAL_CODE_ALPHABET,
-  REFERRAL_CODE_LENGTH,
-} from './accounts.service.ts';
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from './accounts.service.ts';
 import { AuditLog } from './audit-log.service.ts';
+import { LOGIN_ACCOUNT_DELAYS, LOGIN_SOURCE_DELAYS } from './login-throttle.service.ts';
 import { OTP_RESEND_WAIT_MS } from './otp.service.ts';
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 import { hashSessionToken } from './session-token.ts';
@@ -366,50 +362,117 @@ describeEachDatabase('account routes', (database) => {
     expect(await readLastOtp(app, user.mobile)).toBe(before);
   });
 
-  it('rate-limits logins per number', async () => {
-    const user = await registerThroughApi(app, { rCode: ROOT_CODE });
-    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_MOBILE; attempt += 1) {
-      const response = await post('/user/login', {
-        mobile_number: user.mobile,
-        password: 'guess',
-        device_id: user.deviceId,
-      });
-      expect(response.statusCode).toBe(400);
-    }
-    const limited = await post('/user/login', {
-      mobile_number: user.mobile,
-      password: user.password,
-      device_id: user.deviceId,
-    });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 429, msg: AccountMessage.loginRateLimited });
-    expect(limited.json().retry_after_seconds).toBeGreaterThan(0);
-    clock.advance(limited.json().retry_after_seconds * 1000);
-    const later = await post('/user/login', {
-      mobile_number: user.mobile,
-      password: user.password,
-      device_id: user.deviceId,
-    });
-    expect(later.statusCode).toBe(200);
-  });
+  describe('login throttling (issue 13): growing delays, never against the owner on a known device', () => {
+    const login = (body: Record<string, unknown>, ip: string) => post('/user/login', body, ip);
 
-  it('rate-limits logins per IP address across numbers', async () => {
-    const ip = uniqueTestIp();
-    const attempts = Array.from({ length: LOGIN_ATTEMPTS_PER_IP }, () => uniqueTestMobile());
-    for (const mobile of attempts) {
-      const response = await post('/user/login', { mobile_number: mobile, password: 'guess' }, ip);
-      expect(response.statusCode).toBe(400);
-    }
-    const limited = await post('/user/login', { mobile_number: uniqueTestMobile(), password: 'guess' }, ip);
-    expect(limited.statusCode).toBe(429);
-    const [event] = await new AuditLog(database().db, clock).recent({
-      event: 'login_rate_limited',
-      limit: 1,
+    it('slows guesses on an account with growing delays instead of locking it', async () => {
+      const user = await registerThroughApi(app, { rCode: ROOT_CODE });
+      const guess = (ip: string) => login({ mobile_number: user.mobile, password: 'guess-guess' }, ip);
+      // Five free tries, then each failure makes the next try wait 1 s, 2 s, 4 s …, whatever the address.
+      for (let attempt = 0; attempt < LOGIN_ACCOUNT_DELAYS.free + 1; attempt += 1) {
+        expect((await guess(uniqueTestIp())).statusCode).toBe(400);
+      }
+      const waits: number[] = [];
+      for (let round = 0; round < 4; round += 1) {
+        const refused = await guess(uniqueTestIp());
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ code: 429, msg: AccountMessage.loginRateLimited });
+        waits.push(refused.json().retry_after_seconds);
+        clock.advance(refused.json().retry_after_seconds * 1000);
+        expect((await guess(uniqueTestIp())).statusCode).toBe(400);
+      }
+      expect(waits).toEqual([1, 2, 4, 8]);
+      // Waiting out the delay, the right password from a new device goes on to the device check (403), not 429.
+      const refused = await guess(uniqueTestIp());
+      clock.advance(refused.json().retry_after_seconds * 1000);
+      const owner = await login(
+        { mobile_number: user.mobile, password: user.password, device_id: 'brand-new-device-0001' },
+        uniqueTestIp(),
+      );
+      expect(owner.statusCode).toBe(403);
     });
-    expect(event).toMatchObject({ ip, detail: { by: 'ip' } });
-    // Another address is not affected.
-    const elsewhere = await post('/user/login', { mobile_number: uniqueTestMobile(), password: 'guess' });
-    expect(elsewhere.statusCode).toBe(400);
+
+    it('lets the owner in with the right password from a trusted device, during an attack from the same address', async () => {
+      const user = await registerThroughApi(app, { rCode: ROOT_CODE });
+      const sharedIp = uniqueTestIp();
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const response = await login(
+          { mobile_number: user.mobile, password: `guess-${attempt}-x` },
+          sharedIp,
+        );
+        expect([400, 429]).toContain(response.statusCode);
+      }
+      // Both the account and the address are now waiting for minutes…
+      const attacker = await login({ mobile_number: user.mobile, password: 'guess-again' }, sharedIp);
+      expect(attacker.statusCode).toBe(429);
+      // … and the owner's phone, which the account knows, still gets in at once.
+      const owner = await login(
+        { mobile_number: user.mobile, password: user.password, device_id: user.deviceId },
+        sharedIp,
+      );
+      expect(owner.statusCode).toBe(200);
+      // Wrong passwords on the trusted device are slowed too, but only on that device.
+      for (let attempt = 0; attempt < LOGIN_ACCOUNT_DELAYS.free + 1; attempt += 1) {
+        const wrong = await login(
+          { mobile_number: user.mobile, password: 'typo-typo', device_id: user.deviceId },
+          sharedIp,
+        );
+        expect(wrong.statusCode).toBe(400);
+      }
+      const slowed = await login(
+        { mobile_number: user.mobile, password: user.password, device_id: user.deviceId },
+        sharedIp,
+      );
+      expect(slowed.statusCode).toBe(429);
+    });
+
+    it('slows one address guessing many accounts, and no other address', async () => {
+      const ip = uniqueTestIp();
+      for (let attempt = 0; attempt < LOGIN_SOURCE_DELAYS.free + 1; attempt += 1) {
+        const response = await login({ mobile_number: uniqueTestMobile(), password: 'guess-guess' }, ip);
+        expect(response.statusCode).toBe(400);
+      }
+      const limited = await login({ mobile_number: uniqueTestMobile(), password: 'guess-guess' }, ip);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().retry_after_seconds).toBe(1);
+      const [event] = await new AuditLog(database().db, clock).recent({
+        event: 'login_rate_limited',
+        limit: 1,
+      });
+      expect(event).toMatchObject({ ip, detail: { by: 'ip' } });
+      const elsewhere = await login(
+        { mobile_number: uniqueTestMobile(), password: 'guess-guess' },
+        uniqueTestIp(),
+      );
+      expect(elsewhere.statusCode).toBe(400);
+    });
+
+    it('does not slow an address whose people log in successfully (a carrier NAT)', async () => {
+      const ip = uniqueTestIp();
+      const users = await Promise.all(
+        Array.from({ length: 4 }, () => registerThroughApi(app, { rCode: ROOT_CODE })),
+      );
+      for (let round = 0; round < 10; round += 1) {
+        for (const user of users) {
+          const response = await login({ mobile_number: user.mobile, password: user.password }, ip);
+          // An unknown device: the right password goes on to the device check.
+          expect(response.statusCode).toBe(403);
+        }
+      }
+    });
+
+    it('counts parallel guesses atomically: no more than the free tries and one more get checked', async () => {
+      const user = await registerThroughApi(app, { rCode: ROOT_CODE });
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          login({ mobile_number: user.mobile, password: `parallel-${index}` }, uniqueTestIp()),
+        ),
+      );
+      const checked = answers.filter((response) => response.statusCode === 400);
+      const refused = answers.filter((response) => response.statusCode === 429);
+      expect(checked.length).toBeLessThanOrEqual(LOGIN_ACCOUNT_DELAYS.free + 1);
+      expect(checked.length + refused.length).toBe(30);
+    });
   });
 
   it('resets the password with a code and revokes every session', async () => {

@@ -27,18 +27,11 @@ import {
 } from './accounts.repository.ts';
 import type { UserRow } from './accounts.tables.ts';
 import { AccountAuditEvent, type AuditLog } from './audit-log.service.ts';
+import { type LoginThrottleScope, LoginThrottleService } from './login-throttle.service.ts';
 import type { OtpService } from './otp.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hasher.ts';
-import type { RateLimiter } from './rate-limiter.ts';
 import type { SessionService } from './session.service.ts';
 import { generateDeviceId } from './session-token.ts';
-
-/** Login attempts are counted in windows of 15 minutes. */
-export const LOGIN_RATE_WINDOW_MS = 15 * 60_000;
-/** At most 10 login attempts per number per window: enough for typos, far too few to guess a password. */
-export const LOGIN_ATTEMPTS_PER_MOBILE = 10;
-/** At most 100 login attempts per IP address per window (many people can share one address). */
-export const LOGIN_ATTEMPTS_PER_IP = 100;
 
 /** Own referral codes: 8 characters without look-alikes (no 0/O, 1/I/L), about 10^12 possible codes. */
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -67,7 +60,6 @@ export interface AccountServiceDependencies {
   otp: OtpService;
   sessions: SessionService;
   audit: AuditLog;
-  rateLimiter: RateLimiter;
   settings: SettingsService;
 }
 
@@ -78,8 +70,8 @@ export class AccountService {
   private readonly otp: OtpService;
   private readonly sessions: SessionService;
   private readonly audit: AuditLog;
-  private readonly rateLimiter: RateLimiter;
   private readonly settings: SettingsService;
+  private readonly loginThrottle: LoginThrottleService;
 
   constructor(dependencies: AccountServiceDependencies) {
     this.db = dependencies.db;
@@ -87,8 +79,8 @@ export class AccountService {
     this.otp = dependencies.otp;
     this.sessions = dependencies.sessions;
     this.audit = dependencies.audit;
-    this.rateLimiter = dependencies.rateLimiter;
     this.settings = dependencies.settings;
+    this.loginThrottle = new LoginThrottleService(dependencies.db, dependencies.clock);
   }
 
   /**
@@ -185,8 +177,28 @@ export class AccountService {
    */
   async login(body: LoginBody, ip: string | null): Promise<LoginResponse> {
     const mobile = body.mobile_number;
-    await this.enforceLoginRate(mobile, ip);
     const user = await findUserByMobile(this.db, mobile);
+    // A device the account trusts is slowed only by its own failures: an attacker elsewhere (or behind the
+    // same address) cannot keep the owner out.
+    const trustedDeviceId =
+      user && body.device_id && (await isDeviceTrusted(this.db, user.id, body.device_id))
+        ? body.device_id
+        : undefined;
+    const scope: LoginThrottleScope =
+      user && trustedDeviceId
+        ? { kind: 'trusted_device', userId: user.id, deviceId: trustedDeviceId }
+        : { kind: 'untrusted', mobile, ip };
+    const claim = await this.loginThrottle.claim(scope);
+    if (!claim.allowed) {
+      await this.audit.recordRepeatable(AccountAuditEvent.loginRateLimited, {
+        mobile,
+        ip,
+        detail: { by: claim.by, retry_after_ms: claim.retryAfterMs },
+      });
+      throw new AppError(ResponseCode.tooManyRequests, AccountMessage.loginRateLimited, {
+        retry_after_seconds: Math.max(1, Math.ceil(claim.retryAfterMs / 1000)),
+      });
+    }
     const passwordMatches = await verifyPassword(
       user?.password_hash ?? (await dummyPasswordHash()),
       body.password,
@@ -200,6 +212,7 @@ export class AccountService {
       });
       throw new AppError(ResponseCode.badRequest, AccountMessage.loginFailed);
     }
+    await this.loginThrottle.succeeded(claim);
     const deviceId = body.device_id ?? generateDeviceId();
     if (!(await isDeviceTrusted(this.db, user.id, deviceId))) {
       await this.verifyNewDevice(user, deviceId, body.verify_code, ip);
@@ -287,26 +300,5 @@ export class AccountService {
       });
     }
     await this.otp.consume({ mobile: user.mobile, purpose: 'login', code: verifyCode, ip, userId: user.id });
-  }
-
-  private async enforceLoginRate(mobile: string, ip: string | null): Promise<void> {
-    const byMobile = await this.rateLimiter.hit(
-      `login:mobile:${mobile}`,
-      LOGIN_ATTEMPTS_PER_MOBILE,
-      LOGIN_RATE_WINDOW_MS,
-    );
-    const byIp = ip
-      ? await this.rateLimiter.hit(`login:ip:${ip}`, LOGIN_ATTEMPTS_PER_IP, LOGIN_RATE_WINDOW_MS)
-      : undefined;
-    const refused = !byMobile.allowed ? byMobile : byIp && !byIp.allowed ? byIp : undefined;
-    if (!refused) return;
-    await this.audit.recordRepeatable(AccountAuditEvent.loginRateLimited, {
-      mobile,
-      ip,
-      detail: { by: refused === byMobile ? 'mobile' : 'ip', hits: refused.hits },
-    });
-    throw new AppError(ResponseCode.tooManyRequests, AccountMessage.loginRateLimited, {
-      retry_after_seconds: Math.ceil(refused.retryAfterMs / 1000),
-    });
   }
 }

@@ -14,6 +14,7 @@ export interface AccountsTables {
   audit_log: AuditLogTable;
   rate_limit_buckets: RateLimitBucketsTable;
   security_event_counts: SecurityEventCountsTable;
+  login_throttles: LoginThrottlesTable;
 }
 
 /** One account. There is no balance column: the balance is the ledger's. Flags are 0/1 integers. */
@@ -109,6 +110,14 @@ export interface SecurityEventCountsTable {
   hits: number;
   first_at: number;
   last_at: number;
+}
+
+/** The recent failed logins of one source, account or trusted device, and how long its next try waits. */
+export interface LoginThrottlesTable {
+  throttle_key: string;
+  failures: number;
+  blocked_until: number;
+  updated_at: number;
 }
 
 /** A fixed-window counter of the database rate limiter. */

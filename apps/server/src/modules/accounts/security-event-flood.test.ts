@@ -7,6 +7,7 @@ import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { uniqueTestMobile } from './account-fixtures.ts';
 import { AccountAuditEvent, AuditLog, SECURITY_EVENT_WINDOW_MS } from './audit-log.service.ts';
+import { LOGIN_SOURCE_DELAYS } from './login-throttle.service.ts';
 
 const ADMIN_TOKEN = 'flood-test-admin-token-0123456789';
 /** A moment just after a minute starts, so that each test's flood falls in one minute. */
@@ -78,7 +79,11 @@ describeEachDatabase('anonymous floods and the audit log', (database) => {
     const failedRows = await auditRows(AccountAuditEvent.loginFailed, ip);
     expect(failedRows).toHaveLength(1);
     expect(failedRows[0]?.detail).toMatchObject({ reason: 'unknown_mobile', repeats_counted: true });
-    expect(await hitsOf(AccountAuditEvent.loginFailed, ip)).toEqual([30]);
+    // The address is slowed after its free tries; the refused ones are counted as rate-limited.
+    const checked = LOGIN_SOURCE_DELAYS.free + 1;
+    expect(await hitsOf(AccountAuditEvent.loginFailed, ip)).toEqual([checked]);
+    expect(await auditRows(AccountAuditEvent.loginRateLimited, ip)).toHaveLength(1);
+    expect(await hitsOf(AccountAuditEvent.loginRateLimited, ip)).toEqual([30 - checked]);
   });
 
   it('aggregates rate-limited one-time code requests from one address', async () => {

@@ -55,7 +55,6 @@ export async function buildWithdrawalsTestApp(
     otp,
     sessions,
     audit,
-    rateLimiter,
     settings,
   });
   const module = createWithdrawalsModule({
