@@ -7,6 +7,8 @@ export const ResponseCode = {
   badRequest: 400,
   unauthorized: 401,
   verificationRequired: 403,
+  /** Everywhere but login: the account may not use this call (an operator flag is off). */
+  forbidden: 403,
   notFound: 404,
   conflict: 409,
   payloadTooLarge: 413,
@@ -31,4 +33,6 @@ export const ServerMessage = {
   notFound: 'Not found',
   internal: 'An error occurred, please try again later.',
   upiAccountEmpty: 'UPI Account can not be empty',
+  /** A game call from an account without early access (is_early cleared by the operator). */
+  earlyAccessRequired: 'The games are not open for your account',
 } as const;
