@@ -29,6 +29,22 @@ async function endThePeriod(page: Page): Promise<void> {
   await expect.poll(() => countdownSeconds(page)).toBeGreaterThanOrEqual(FRESH_PERIOD_MIN_SECONDS);
 }
 
+/**
+ * A fresh server takes bets from the first period its first hash chain covers, and the screen says when
+ * that opens (after "Betting opens soon" while the chain is still being made): the test clock is moved
+ * to just past the opening and the screen refreshed, as a player would once the wait is over.
+ */
+async function waitForBettingToOpen(page: Page): Promise<void> {
+  const opens = page.getByTestId('colour-betting-opens');
+  await expect(opens).toHaveText(/^Betting opens in\d{2}:\d{2}$/, { timeout: 30_000 });
+  const match = /(\d{2}):(\d{2})$/.exec((await opens.textContent()) ?? '');
+  if (!match) throw new Error('the opening countdown is not mm:ss');
+  await advanceServerClock(page.request, Number(match[1]) * 60 + Number(match[2]) + SECONDS_INTO_PERIOD);
+  await page.getByTestId('colour-refresh').click();
+  await expect.poll(() => countdownSeconds(page)).toBeGreaterThanOrEqual(FRESH_PERIOD_MIN_SECONDS);
+  await expect(opens).toHaveCount(0);
+}
+
 /** Rupees of a shown amount such as "₹ 392.00". */
 function rupees(text: string | null): number {
   const match = /₹ (\d+\.\d{2})$/.exec(text?.trim() ?? '');
@@ -46,10 +62,11 @@ test('bet on /win, let the test clock end the period, see the result, the balanc
   await page.getByTestId('tab-win').click();
   await expect(page).toHaveURL(/#\/win$/);
   await expect(page.getByTestId('colour-balance')).toHaveText('₹ 1000.00');
-  await expect(page.getByTestId('colour-countdown')).toHaveText(/^\d{2}:\d{2}$/);
+  // Every Join button waits for the opening; a bet could not be taken before it.
+  await expect(page.getByTestId('colour-join-G')).toBeDisabled();
 
   // A fresh server publishes its first hash chain for the period after it started: begin there.
-  await endThePeriod(page);
+  await waitForBettingToOpen(page);
   const period = (await page.getByTestId('colour-period').textContent())?.trim() ?? '';
   expect(period).toMatch(/^\d{11}$/);
 

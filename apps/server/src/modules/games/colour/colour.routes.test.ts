@@ -119,8 +119,29 @@ describeEachDatabase('colour game', (database) => {
   });
 
   it('publishes a chain before its first period and refuses bets until that period opens', async () => {
+    const periodInfo = async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/win/next_period_info',
+        headers: buyer.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    // Before the first commitment nothing can take a bet, and when betting opens is not known yet.
+    expect(await periodInfo()).toMatchObject({
+      next_period: '20250305001',
+      count_down_sec: 170,
+      betting_opens_in_sec: null,
+    });
     const report = await colour.engine.tick();
     expect(report.leader).toBe(true);
+    // The period under way has no chain: the info offers the chain's first period and when it opens.
+    expect(await periodInfo()).toMatchObject({
+      next_period: '20250305002',
+      count_down_sec: 350,
+      betting_opens_in_sec: 170,
+    });
     const fairnessNow = await app.inject({
       method: 'GET',
       url: `/win/fairness?category=P&period=${currentPeriod()}`,
@@ -145,6 +166,11 @@ describeEachDatabase('colour game', (database) => {
     });
     expect(fairness.statusCode).toBe(200);
     expect(fairness.json()).toMatchObject({ chain_index: 1, settled: false, seed: null, price: null });
+    expect(await periodInfo()).toMatchObject({
+      next_period: '20250305002',
+      count_down_sec: 175,
+      betting_opens_in_sec: 0,
+    });
     expect(fairness.json().terminal_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -348,6 +374,7 @@ describeEachDatabase('colour game', (database) => {
       next_period: currentPeriod(),
       notice_content: '',
       count_down_sec: 179,
+      betting_opens_in_sec: 0,
     });
     expect(info.json().balance).toMatch(/^\d+\.\d{2}$/);
     const history = await app.inject({
