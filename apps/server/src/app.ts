@@ -19,6 +19,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.ts';
 import { createAuditedOperatorGuard } from './http/operator-guard.ts';
+import { registerStrictJsonBodyParser } from './http/strict-json-body.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountService } from './modules/accounts/accounts.service.ts';
 import { AuditLog } from './modules/accounts/audit-log.service.ts';
@@ -149,6 +150,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app, config.bodyLimitBytes);
+  registerStrictJsonBodyParser(app);
 
   const settings = new SettingsService(database.db, clock);
   const audit = new AuditLog(database.db, clock);
