@@ -44,7 +44,7 @@ import {
   formatLedgerReport,
 } from '../../apps/server/src/modules/ledger/ledger-check.service.ts';
 import {
-  createBuyer,
+  createPlayer,
   fundWallet,
   type TestBuyer,
 } from '../../apps/server/src/modules/orders/order-fixtures.ts';
@@ -265,7 +265,7 @@ async function runDatabase(dialect: DialectName): Promise<IntakeResult> {
     const chains = new ColourChainService(BENCH_CHAIN_LENGTH);
     for (const room of COLOUR_CATEGORIES) await chains.ensureChain(database, room, now, firstChainPeriod);
     for (let index = 0; index < PLAYERS; index += 1) {
-      const player = await createBuyer(database, systemClock);
+      const player = await createPlayer(database, systemClock);
       await fundWallet(database, systemClock, player.userId, FUNDS_MINOR);
       players.push(player);
     }

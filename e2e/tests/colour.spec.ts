@@ -29,6 +29,22 @@ async function endThePeriod(page: Page): Promise<void> {
   await expect.poll(() => countdownSeconds(page)).toBeGreaterThanOrEqual(FRESH_PERIOD_MIN_SECONDS);
 }
 
+/**
+ * A fresh server takes bets from the first period its first hash chain covers, and the screen says when
+ * that opens (after "Betting opens soon" while the chain is still being made): the test clock is moved
+ * to just past the opening and the screen refreshed, as a player would once the wait is over.
+ */
+async function waitForBettingToOpen(page: Page): Promise<void> {
+  const opens = page.getByTestId('colour-betting-opens');
+  await expect(opens).toHaveText(/^Betting opens in\d{2}:\d{2}$/, { timeout: 30_000 });
+  const match = /(\d{2}):(\d{2})$/.exec((await opens.textContent()) ?? '');
+  if (!match) throw new Error('the opening countdown is not mm:ss');
+  await advanceServerClock(page.request, Number(match[1]) * 60 + Number(match[2]) + SECONDS_INTO_PERIOD);
+  await page.getByTestId('colour-refresh').click();
+  await expect.poll(() => countdownSeconds(page)).toBeGreaterThanOrEqual(FRESH_PERIOD_MIN_SECONDS);
+  await expect(opens).toHaveCount(0);
+}
+
 /** Rupees of a shown amount such as "₹ 392.00". */
 function rupees(text: string | null): number {
   const match = /₹ (\d+\.\d{2})$/.exec(text?.trim() ?? '');
@@ -46,10 +62,18 @@ test('bet on /win, let the test clock end the period, see the result, the balanc
   await page.getByTestId('tab-win').click();
   await expect(page).toHaveURL(/#\/win$/);
   await expect(page.getByTestId('colour-balance')).toHaveText('₹ 1000.00');
-  await expect(page.getByTestId('colour-countdown')).toHaveText(/^\d{2}:\d{2}$/);
 
-  // A fresh server publishes its first hash chain for the period after it started: begin there.
-  await endThePeriod(page);
+  // A fresh server publishes its first hash chain for the period after it started, and the screen says when
+  // betting opens, every Join button disabled until then. Once open (the suite may already be past it), the
+  // test begins with a fresh period.
+  const opens = page.getByTestId('colour-betting-opens');
+  await expect(page.getByTestId('colour-countdown').or(opens)).toBeVisible();
+  if (await opens.isVisible()) {
+    await expect(page.getByTestId('colour-join-G')).toBeDisabled();
+    await waitForBettingToOpen(page);
+  } else {
+    await endThePeriod(page);
+  }
   const period = (await page.getByTestId('colour-period').textContent())?.trim() ?? '';
   expect(period).toMatch(/^\d{11}$/);
 

@@ -19,6 +19,8 @@ import {
   registerErrorHandling,
 } from './http/error-handler.ts';
 import { createAuditedOperatorGuard } from './http/operator-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerStrictJsonBodyParser } from './http/strict-json-body.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountService } from './modules/accounts/accounts.service.ts';
 import { AuditLog } from './modules/accounts/audit-log.service.ts';
@@ -162,6 +164,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app, config.bodyLimitBytes);
+  registerStrictJsonBodyParser(app);
+  // Before any route, so that every answer (and a route's own relaxation) has them.
+  await registerSecurityHeaders(app, config.publicUrl);
 
   const settings = new SettingsService(database.db, clock);
   const audit = new AuditLog(database.db, clock);

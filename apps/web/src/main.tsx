@@ -1,3 +1,4 @@
+import './app/zod-without-eval.ts';
 import { getMarket } from '@app/shared';
 import { createRoot } from 'react-dom/client';
 import { loadAntdLocale } from './app/antd-locale-provider.component.tsx';

@@ -7,6 +7,8 @@ export const ResponseCode = {
   badRequest: 400,
   unauthorized: 401,
   verificationRequired: 403,
+  /** Everywhere but login: the account may not use this call (an operator flag is off). */
+  forbidden: 403,
   notFound: 404,
   conflict: 409,
   payloadTooLarge: 413,
@@ -33,4 +35,6 @@ export const ServerMessage = {
   upiAccountEmpty: 'UPI Account can not be empty',
   /** A transaction kept meeting others after its retries: nothing was applied, sending it again is safe. */
   busyTryAgain: 'The server is busy, please try again',
+  /** A game call from an account without early access (is_early cleared by the operator). */
+  earlyAccessRequired: 'The games are not open for your account',
 } as const;

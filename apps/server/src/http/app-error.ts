@@ -22,3 +22,4 @@ export const unauthorized = (message = 'Please log in again'): AppError =>
   new AppError(ResponseCode.unauthorized, message);
 export const tooManyRequests = (message: string): AppError =>
   new AppError(ResponseCode.tooManyRequests, message);
+export const forbidden = (message: string): AppError => new AppError(ResponseCode.forbidden, message);

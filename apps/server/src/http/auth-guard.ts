@@ -5,6 +5,16 @@ import { unauthorized } from './app-error.ts';
 export interface AuthenticatedUser {
   readonly userId: number;
   readonly sessionId: number;
+  /** The user's access flags as stored when the token was resolved (read with the session, no extra query). */
+  readonly access: UserAccessFlags;
+}
+
+/** The per-user flags an operator sets (spec 01 §6): early access to the games, and transfers. */
+export interface UserAccessFlags {
+  /** is_early: the games (Win, Aviator, Lucky Hit and their records). */
+  readonly early: boolean;
+  /** is_transfer_enable: POST /user/transfer_to. */
+  readonly transfer: boolean;
 }
 
 /** Looks up a raw token; answers null for an unknown, revoked or expired one. */

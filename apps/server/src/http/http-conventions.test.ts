@@ -58,7 +58,8 @@ describeEachDatabase('HTTP conventions', (testDatabase) => {
   beforeAll(async () => {
     const database = testDatabase();
     const guard = createAuthGuard({
-      resolve: async (token) => (token === VALID_TOKEN ? { userId: 7, sessionId: 1 } : null),
+      resolve: async (token) =>
+        token === VALID_TOKEN ? { userId: 7, sessionId: 1, access: { early: true, transfer: true } } : null,
     });
     app = await buildTestApp(database, {
       config: { bodyLimitBytes: BODY_LIMIT_BYTES },

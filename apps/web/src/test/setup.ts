@@ -1,8 +1,8 @@
-import { cleanup, configure } from '@testing-library/react';
-import { reduceMotion } from 'antd-mobile';
+import { act, cleanup, configure } from '@testing-library/react';
+import { Dialog, reduceMotion, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { ensureScreenTexts, initI18n } from '../i18n/i18n.ts';
-import { installAntdReact19Render } from '../shared/dialogs/antd-react19-render.ts';
+import { installAntdReact19Render, unmountImperativeRenders } from '../shared/dialogs/antd-react19-render.ts';
 
 // jsdom lacks these browser APIs; the app only needs them to exist.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -52,6 +52,15 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Dialogs and toasts live in roots of their own that cleanup() does not know; closing them schedules React
+  // work (a fade-out, then an unmount one task later) that would otherwise run after the file's last test,
+  // when the environment is torn down and react-dom fails with "window is not defined". Everything is
+  // unmounted here, synchronously, before the next test or the teardown.
+  act(() => {
+    Dialog.clear();
+    Toast.clear();
+    unmountImperativeRenders();
+  });
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();

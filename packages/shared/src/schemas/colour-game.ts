@@ -134,9 +134,17 @@ export type AdminColourPeriodsQuery = z.output<typeof adminColourPeriodsQuery>;
 export interface NextPeriodInfoResponse {
   code: 200;
   balance: string;
+  /** The period a bet goes to: the open one, or, while it has no committed chain, the first that will. */
   next_period: string;
   notice_content: string;
+  /** Seconds until next_period is drawn. */
   count_down_sec: number;
+  /**
+   * 0 when next_period takes bets now (until 30 s before its draw); otherwise the seconds until it opens
+   * (a fresh start: the running period has no committed hash chain), or null while no chain is committed
+   * yet and the opening is not known (ask again).
+   */
+  betting_opens_in_sec: number | null;
 }
 
 /** One settled period in the public lists (spec 02 §3 "Guess period row"). */

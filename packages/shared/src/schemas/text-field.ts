@@ -4,6 +4,13 @@ import { z } from 'zod';
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
+ * Malformed text: a lone UTF-16 surrogate (half of a pair, which no character is) or U+FFFD, the
+ * replacement character a decoder leaves where the bytes sent were not valid UTF-8. Neither is something a
+ * person typed, and stored it would show as garbage (or break another system's encoder).
+ */
+const MALFORMED_TEXT = /[\p{Cs}\uFFFD]/u;
+
+/**
  * Invisible characters that change how text around them is shown (bidi overrides, zero-width spaces, line
  * separators); refused in text that other people see, such as a nickname, so it cannot be spoofed.
  */
@@ -20,6 +27,21 @@ export interface TextFieldOptions {
   displayText?: boolean;
   /** A pattern the trimmed value must match, and the message when it does not (starting with the field). */
   pattern?: { regex: RegExp; message: string };
+}
+
+/** Whether text is malformed: it holds a lone surrogate or a replacement character (see MALFORMED_TEXT). */
+export function isMalformedText(text: string): boolean {
+  return MALFORMED_TEXT.test(text);
+}
+
+/** Whether any string inside a JSON value (an operator setting, say) is malformed text. */
+export function containsMalformedText(value: unknown): boolean {
+  if (typeof value === 'string') return isMalformedText(value);
+  if (Array.isArray(value)) return value.some(containsMalformedText);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => isMalformedText(key) || containsMalformedText(item));
+  }
+  return false;
 }
 
 /** Counts characters as a person does: one per code point, so an emoji is one character. */
@@ -41,6 +63,13 @@ function checkText(
   raw: string,
   ctx: z.RefinementCtx,
 ): string | typeof z.NEVER {
+  if (isMalformedText(raw)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${field} must be valid text (it contains malformed characters)`,
+    });
+    return z.NEVER;
+  }
   if (CONTROL_CHARACTER.test(raw)) {
     ctx.addIssue({ code: 'custom', message: `${field} must not contain control characters` });
     return z.NEVER;

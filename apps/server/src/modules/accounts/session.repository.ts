@@ -22,17 +22,22 @@ export async function insertSession(
   return Number(row.id);
 }
 
+/** A live session with its user's access flags, which the routes gated by them read without another query. */
+export type LiveSessionRow = SessionRow & { is_early: number; is_transfer_enable: number };
+
 /** The unrevoked sessions among these token hashes (one query for many concurrent requests). */
 export async function findLiveSessionsByTokenHashes(
   db: Kysely<Database>,
   tokenHashes: readonly string[],
-): Promise<SessionRow[]> {
+): Promise<LiveSessionRow[]> {
   if (tokenHashes.length === 0) return [];
   return db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', 'in', tokenHashes)
-    .where('revoked_at', 'is', null)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select(['users.is_early', 'users.is_transfer_enable'])
+    .where('sessions.token_hash', 'in', tokenHashes)
+    .where('sessions.revoked_at', 'is', null)
     .execute();
 }
 

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthenticatedUser, SessionResolver } from '../../http/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { SessionRow } from './accounts.tables.ts';
 import {
   findLiveSessionsByTokenHashes,
   insertSession,
+  type LiveSessionRow,
   revokeSession,
   revokeUserSessions,
   touchSession,
@@ -20,7 +20,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const SESSION_LOOKUP_BATCH_LIMIT = 500;
 
 interface PendingLookup {
-  resolve: (row: SessionRow | undefined) => void;
+  resolve: (row: LiveSessionRow | undefined) => void;
   reject: (error: unknown) => void;
 }
 
@@ -64,11 +64,15 @@ export class SessionService implements SessionResolver {
     if (now - row.last_used_at >= SESSION_TOUCH_INTERVAL_MS) {
       await touchSession(this.db, row.id, now, now - SESSION_TOUCH_INTERVAL_MS);
     }
-    return { userId: Number(row.user_id), sessionId: Number(row.id) };
+    return {
+      userId: Number(row.user_id),
+      sessionId: Number(row.id),
+      access: { early: row.is_early === 1, transfer: row.is_transfer_enable === 1 },
+    };
   }
 
   /** The live session of a token hash, looked up together with the other requests of this loop turn. */
-  private findLive(tokenHash: string): Promise<SessionRow | undefined> {
+  private findLive(tokenHash: string): Promise<LiveSessionRow | undefined> {
     return new Promise((resolve, reject) => {
       const waiting = this.pendingLookups.get(tokenHash);
       if (waiting) waiting.push({ resolve, reject });

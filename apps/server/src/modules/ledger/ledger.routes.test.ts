@@ -19,8 +19,10 @@ const START_MS = Date.UTC(2025, 2, 1);
 /** Sessions as the accounts module resolves them: two known tokens, anything else is logged out. */
 const sessions: SessionResolver = {
   resolve: async (token): Promise<AuthenticatedUser | null> => {
-    if (token === PLAYER_TOKEN) return { userId: PLAYER_ID, sessionId: 1 };
-    if (token === NEWCOMER_TOKEN) return { userId: NEWCOMER_ID, sessionId: 2 };
+    if (token === PLAYER_TOKEN)
+      return { userId: PLAYER_ID, sessionId: 1, access: { early: true, transfer: true } };
+    if (token === NEWCOMER_TOKEN)
+      return { userId: NEWCOMER_ID, sessionId: 2, access: { early: true, transfer: true } };
     return null;
   },
 };

@@ -27,7 +27,11 @@ export interface TestBuyer {
 }
 
 /** A user with BUYER_PASSWORD and a live session (hashing the password once per test file). */
-export async function createBuyer(database: AppDatabase, clock: Clock): Promise<TestBuyer> {
+export async function createBuyer(
+  database: AppDatabase,
+  clock: Clock,
+  options: { earlyAccess?: boolean } = {},
+): Promise<TestBuyer> {
   passwordHash ??= hashPassword(BUYER_PASSWORD);
   buyerCounter += 1;
   const now = clock.now();
@@ -40,6 +44,7 @@ export async function createBuyer(database: AppDatabase, clock: Clock): Promise<
       r_code: `BUY${process.pid}X${buyerCounter}`,
       referrer_level1_id: null,
       referrer_level2_id: null,
+      is_early: options.earlyAccess ? 1 : 0,
       created_at: now,
       updated_at: now,
     })
@@ -48,6 +53,11 @@ export async function createBuyer(database: AppDatabase, clock: Clock): Promise<
   const userId = Number(row.id);
   const token = await new SessionService(database.db, clock).create({ userId, deviceId: null, ip: null });
   return { userId, token, headers: tokenHeader(token) };
+}
+
+/** A buyer with early access (is_early), as every game call needs. */
+export function createPlayer(database: AppDatabase, clock: Clock): Promise<TestBuyer> {
+  return createBuyer(database, clock, { earlyAccess: true });
 }
 
 let fundingCounter = 0;

@@ -1,7 +1,8 @@
+import { containsMalformedText } from '@app/shared';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/dialect.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { notFound } from '../../http/app-error.ts';
+import { badRequest, notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import { SETTING_DEFINITIONS, type SettingKey } from './settings.definitions.ts';
@@ -46,6 +47,8 @@ export class SettingsOperatorService {
   ): Promise<{ code: 200; key: string; value: unknown }> {
     if (!isSettingKey(key)) throw notFound(`Unknown setting ${key}`);
     const { value } = parseInput(z.object({ value: SETTING_DEFINITIONS[key].schema }), body);
+    if (containsMalformedText(value))
+      throw badRequest('value must be valid text (it contains malformed characters)');
     await runInTransaction(this.database, async (trx) => {
       const previous = await this.settings.get(key, trx);
       await this.settings.set(key, value as never, trx);

@@ -472,6 +472,8 @@ export const enScreens = {
     gotIt: 'Got it',
     countDown: 'Count down',
     continue: 'Continue',
+    bettingOpensIn: 'Betting opens in',
+    bettingOpensSoon: 'Betting opens soon: the first round is being prepared',
     betsClosed: 'Contracts for this period are closed',
     join: { G: 'Join Green', V: 'Join Violet', R: 'Join Red' },
     selectNumber: 'Select {{number}}',

@@ -526,6 +526,8 @@ export const esMX: Translation = {
     gotIt: 'Entendido',
     countDown: 'Cuenta regresiva',
     continue: 'Continuar',
+    bettingOpensIn: 'Las apuestas abren en',
+    bettingOpensSoon: 'Las apuestas abren pronto: se está preparando la primera ronda',
     betsClosed: 'Los contratos de este periodo están cerrados',
     join: { G: 'Unirse al Verde', V: 'Unirse al Violeta', R: 'Unirse al Rojo' },
     selectNumber: 'Elegir {{number}}',

@@ -525,6 +525,8 @@ export const ptBR: Translation = {
     gotIt: 'Entendi',
     countDown: 'Contagem',
     continue: 'Continuar',
+    bettingOpensIn: 'As apostas abrem em',
+    bettingOpensSoon: 'As apostas abrem em breve: a primeira rodada está sendo preparada',
     betsClosed: 'Os contratos deste período estão fechados',
     join: { G: 'Entrar no Verde', V: 'Entrar no Violeta', R: 'Entrar no Vermelho' },
     selectNumber: 'Escolher {{number}}',

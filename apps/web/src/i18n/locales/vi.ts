@@ -525,6 +525,8 @@ export const vi: Translation = {
     gotIt: 'Đã hiểu',
     countDown: 'Đếm ngược',
     continue: 'Tiếp tục',
+    bettingOpensIn: 'Mở cược sau',
+    bettingOpensSoon: 'Sắp mở cược: vòng đầu tiên đang được chuẩn bị',
     betsClosed: 'Hợp đồng của kỳ này đã đóng',
     join: { G: 'Tham gia Xanh', V: 'Tham gia Tím', R: 'Tham gia Đỏ' },
     selectNumber: 'Chọn {{number}}',

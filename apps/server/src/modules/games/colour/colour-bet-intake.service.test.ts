@@ -21,7 +21,7 @@ import {
 import { IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import { INSUFFICIENT_BALANCE_MESSAGE } from '../../ledger/ledger.errors.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
-import { createBuyer, fundWallet } from '../../orders/order-fixtures.ts';
+import { createPlayer, fundWallet } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import {
   COLOUR_BET_RATE_LIMITED_MESSAGE,
@@ -144,7 +144,7 @@ async function createWorld(database: TestDatabase): Promise<World> {
   });
   const players: number[] = [];
   for (const funds of FUNDS_MINOR) {
-    const buyer = await createBuyer(database, clock);
+    const buyer = await createPlayer(database, clock);
     if (funds > 0) await fundWallet(database, clock, buyer.userId, funds);
     players.push(buyer.userId);
   }

@@ -414,6 +414,41 @@ export class ColourChainService {
     return chain;
   }
 
+  /**
+   * The start of the first period, from the one under way at `now` on, that a committed chain covers in
+   * every room (only such a period takes bets); undefined while some room has neither a chain covering the
+   * period under way nor one committed after it (a first start before its first commitment).
+   */
+  async firstCommittedPeriodStart(
+    db: Kysely<Database>,
+    rooms: readonly ColourCategory[],
+    now: number,
+  ): Promise<number | undefined> {
+    const openStart = periodStartMs(now);
+    let firstStart = openStart;
+    for (const room of rooms) {
+      if (await this.chainFor(db, room, openStart)) continue;
+      const latest = await findLatestChain(db, room);
+      if (!latest || latest.first_period_start_at <= openStart) return undefined;
+      firstStart = Math.max(firstStart, latest.first_period_start_at);
+    }
+    return firstStart;
+  }
+
+  /** The end of the shortest of the rooms' chains covering a period start (its start when one has none). */
+  async committedThrough(
+    db: Kysely<Database>,
+    rooms: readonly ColourCategory[],
+    startAt: number,
+  ): Promise<number> {
+    let end = Number.POSITIVE_INFINITY;
+    for (const room of rooms) {
+      const chain = await this.chainFor(db, room, startAt);
+      end = Math.min(end, chain ? chainEndOf(chain) : startAt);
+    }
+    return end;
+  }
+
   /** The seed of a chain's link k, derived from the nearest checkpoint at or above it. */
   async seedOf(db: Kysely<Database>, chain: ColourChainRow, index: number): Promise<string> {
     const checkpoint = await findCheckpointAtOrAbove(db, chain.id, index);

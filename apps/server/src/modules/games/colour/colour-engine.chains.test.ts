@@ -14,7 +14,7 @@ import { ManualClock } from '../../../platform/clock.ts';
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
 import { describeEachDatabase } from '../../../test-support/test-database.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
-import { createBuyer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
+import { createPlayer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
 import { type ColourGameModule, createColourGameModule } from './colour.module.ts';
@@ -87,7 +87,7 @@ describeEachDatabase('colour chains after downtime', (database) => {
   beforeAll(async () => {
     // Five links: the first chains cover periods 002…006 and are never renewed ahead (a tenth of 5 is 0.5).
     colour = moduleOn(database(), clock, logger, 5);
-    player = await createBuyer(database(), clock);
+    player = await createPlayer(database(), clock);
     await fundWallet(database(), clock, player.userId, FUNDS_MINOR);
   });
   afterAll(async () => {
@@ -206,7 +206,7 @@ describeEachDatabase('colour chains renewed ahead', (database) => {
   beforeAll(async () => {
     // Twelve links (periods 002…013), renewed once fewer than four remain.
     colour = moduleOn(database(), clock, Fastify({ logger: false }).log, 12, 4);
-    player = await createBuyer(database(), clock);
+    player = await createPlayer(database(), clock);
     await fundWallet(database(), clock, player.userId, FUNDS_MINOR);
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../platform/clock.ts';
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts';
-import { createBuyer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
+import { createPlayer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
 import { ColourChainService } from './colour-chain.service.ts';
 import { COLOUR_PERIOD_SETTLED_LOG } from './colour-engine.ts';
 
@@ -219,7 +219,7 @@ describe.skipIf(!postgresUrl)(
       const chains = new ColourChainService(TEST_CHAIN_LENGTH);
       for (const room of COLOUR_CATEGORIES) await chains.ensureChain(database, room, now, chainsStartAt);
       for (let index = 0; index < PLAYERS; index += 1) {
-        const player = await createBuyer(database, systemClock);
+        const player = await createPlayer(database, systemClock);
         await fundWallet(database, systemClock, player.userId, FUNDS_MINOR);
         players.push(player);
       }

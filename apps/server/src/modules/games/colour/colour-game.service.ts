@@ -117,6 +117,8 @@ export function toUserGuessDto(row: ColourBetRow): UserGuessDto {
 export class ColourGameService {
   private readonly timeZone: string;
   private readonly presetsMinor: ReadonlySet<number>;
+  /** Every period starting in [from, through) is covered by a committed chain in every room. */
+  private committed = { from: 0, through: 0 };
   /** The group commit that POST /win/add_user_guess goes through. */
   readonly intake: ColourBetIntake;
 
@@ -214,17 +216,41 @@ export class ColourGameService {
     return result.body;
   }
 
-  /** GET /win/next_period_info. */
+  /**
+   * GET /win/next_period_info: the period a bet goes to. Only a period with a committed chain takes bets,
+   * so on a fresh start (the period under way has none) it offers the chain's first period and says when
+   * betting opens, instead of a countdown on a period that refuses every bet.
+   */
   async nextPeriodInfo(userId: number): Promise<NextPeriodInfoResponse> {
     const { database, clock, ledger, settings } = this.dependencies;
     const now = clock.now();
+    const firstStart = await this.firstBettablePeriodStart(now);
+    const periodStart = firstStart ?? periodStartMs(now);
     return {
       code: 200,
       balance: minorToDecimalString(await ledger.balanceMinor(database.db, userId)),
-      next_period: periodNumberAt(now, this.timeZone),
+      next_period: periodNumberAt(periodStart, this.timeZone),
       notice_content: await settings.get('colour.notice'),
-      count_down_sec: secondsRemaining(now),
+      count_down_sec: secondsRemaining(now) + (periodStart - periodStartMs(now)) / 1000,
+      betting_opens_in_sec: firstStart === undefined ? null : Math.ceil(Math.max(firstStart - now, 0) / 1000),
     };
+  }
+
+  /**
+   * The start of the first period from now on that every room's chain covers. Committed chains never
+   * change, so once the period under way is covered everywhere, the periods before the end of the shortest
+   * covering chain are known to be covered and need no query.
+   */
+  private async firstBettablePeriodStart(now: number): Promise<number | undefined> {
+    const { database, chains } = this.dependencies;
+    const openStart = periodStartMs(now);
+    if (openStart >= this.committed.from && openStart < this.committed.through) return openStart;
+    const firstStart = await chains.firstCommittedPeriodStart(database.db, COLOUR_CATEGORIES, now);
+    if (firstStart === openStart) {
+      const through = await chains.committedThrough(database.db, COLOUR_CATEGORIES, openStart);
+      this.committed = { from: openStart, through };
+    }
+    return firstStart;
   }
 
   /** GET /win/next_period_info_noauth: the open period and the room's settled periods of today, ascending. */

@@ -11,7 +11,7 @@ import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
 import { postBulkWalletCredits } from '../../ledger/ledger-bulk.repository.ts';
 import { checkLedger } from '../../ledger/ledger-check.service.ts';
-import { createBuyer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
+import { createPlayer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
 import { type ColourGameModule, createColourGameModule } from './colour.module.ts';
@@ -52,7 +52,7 @@ describeEachDatabase('colour settlement credits one win per player and period', 
       chainLength: TEST_CHAIN_LENGTH,
     });
     for (let index = 0; index < 3; index += 1) {
-      const player = await createBuyer(database(), clock);
+      const player = await createPlayer(database(), clock);
       await fundWallet(database(), clock, player.userId, FUNDS_MINOR);
       players.push(player);
     }

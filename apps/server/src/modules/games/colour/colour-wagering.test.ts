@@ -8,7 +8,7 @@ import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../../test-support/test-database.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
-import { createBuyer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
+import { createPlayer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
 import { type ColourGameModule, createColourGameModule } from './colour.module.ts';
@@ -40,7 +40,7 @@ describeEachDatabase('colour settlement reduces needs_bet', (database) => {
       chainLength: TEST_CHAIN_LENGTH,
     });
     for (let index = 0; index < 4; index += 1) {
-      const player = await createBuyer(database(), clock);
+      const player = await createPlayer(database(), clock);
       await fundWallet(database(), clock, player.userId, FUNDS_MINOR);
       players.push(player);
     }

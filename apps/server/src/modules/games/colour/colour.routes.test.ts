@@ -9,6 +9,7 @@ import {
   minorToDecimalString,
   payoutMultiplierTenths,
   periodNumberAt,
+  ServerMessage,
   type UserGuessDto,
   verifyColourRound,
 } from '@app/shared';
@@ -24,7 +25,7 @@ import { describeEachDatabase } from '../../../test-support/test-database.ts';
 import { AuditLog } from '../../accounts/audit-log.service.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
 import { checkLedger } from '../../ledger/ledger-check.service.ts';
-import { balanceOf, createBuyer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
+import { balanceOf, createPlayer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
 import { type ColourGameModule, createColourGameModule, registerColourGameModule } from './colour.module.ts';
@@ -37,6 +38,8 @@ const MIDNIGHT_IST = Date.parse('2025-03-04T18:30:00Z');
 /** Short chains keep the tests fast; checkpoints every 1000 links still apply. */
 const TEST_CHAIN_LENGTH = 3000;
 const FUNDS_MINOR = 1_000_000;
+/** The operator token of the app under test (the early-access test clears a player's flag with it). */
+const ADMIN_TOKEN = 'colour-routes-operator-token-0123';
 
 describeEachDatabase('colour game', (database) => {
   let app: FastifyInstance;
@@ -45,7 +48,7 @@ describeEachDatabase('colour game', (database) => {
   let buyer: TestBuyer;
 
   beforeAll(async () => {
-    app = await buildTestApp(database(), { clock });
+    app = await buildTestApp(database(), { clock, config: { adminToken: ADMIN_TOKEN } });
     // A second copy of the module plays the engine's leader, exactly as another instance would.
     colour = createColourGameModule({
       database: database(),
@@ -57,7 +60,7 @@ describeEachDatabase('colour game', (database) => {
       wagering: new WageringService(new SettingsService(database().db, clock), clock),
       chainLength: TEST_CHAIN_LENGTH,
     });
-    buyer = await createBuyer(database(), clock);
+    buyer = await createPlayer(database(), clock);
     await fundWallet(database(), clock, buyer.userId, FUNDS_MINOR);
   });
   afterAll(async () => {
@@ -116,8 +119,29 @@ describeEachDatabase('colour game', (database) => {
   });
 
   it('publishes a chain before its first period and refuses bets until that period opens', async () => {
+    const periodInfo = async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/win/next_period_info',
+        headers: buyer.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    // Before the first commitment nothing can take a bet, and when betting opens is not known yet.
+    expect(await periodInfo()).toMatchObject({
+      next_period: '20250305001',
+      count_down_sec: 170,
+      betting_opens_in_sec: null,
+    });
     const report = await colour.engine.tick();
     expect(report.leader).toBe(true);
+    // The period under way has no chain: the info offers the chain's first period and when it opens.
+    expect(await periodInfo()).toMatchObject({
+      next_period: '20250305002',
+      count_down_sec: 350,
+      betting_opens_in_sec: 170,
+    });
     const fairnessNow = await app.inject({
       method: 'GET',
       url: `/win/fairness?category=P&period=${currentPeriod()}`,
@@ -142,6 +166,11 @@ describeEachDatabase('colour game', (database) => {
     });
     expect(fairness.statusCode).toBe(200);
     expect(fairness.json()).toMatchObject({ chain_index: 1, settled: false, seed: null, price: null });
+    expect(await periodInfo()).toMatchObject({
+      next_period: '20250305002',
+      count_down_sec: 175,
+      betting_opens_in_sec: 0,
+    });
     expect(fairness.json().terminal_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -190,13 +219,49 @@ describeEachDatabase('colour game', (database) => {
     expect(locked.statusCode).toBe(400);
     expect(locked.json().msg).toBe(ColourMessage.periodClosed);
     clock.set(MIDNIGHT_IST + COLOUR_PERIOD_MS + 149_999);
-    const poor = await createBuyer(database(), clock);
+    const poor = await createPlayer(database(), clock);
     const unaffordable = await bet(validBet(), {}, poor);
     expect(unaffordable.statusCode).toBe(400);
     expect(unaffordable.json().msg).toBe('Insufficient balance');
     expect(await myGuesses('P', poor)).toEqual([]);
     expect(await balanceOf(database(), clock, buyer.userId)).toBe(before);
     clock.set(MIDNIGHT_IST + COLOUR_PERIOD_MS + 5_000);
+  });
+
+  it('refuses every game call with 403 once the operator clears early access, and moves nothing', async () => {
+    const player = await createPlayer(database(), clock);
+    await fundWallet(database(), clock, player.userId, FUNDS_MINOR);
+    const setEarly = async (isEarly: boolean) => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/admin/api/users/${player.userId}/flags`,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: { is_early: isEarly },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    const gameReads = ['/win/next_period_info?t=1', '/win/guesses?category=P', '/win/my_guesses?category=P'];
+    const read = (url: string) => app.inject({ method: 'GET', url, headers: player.headers });
+    for (const url of gameReads) expect((await read(url)).statusCode, url).toBe(200);
+
+    await setEarly(false);
+    const balance = await balanceOf(database(), clock, player.userId);
+    const count = await betCount();
+    const refused = await bet(validBet(), {}, player);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 403, msg: ServerMessage.earlyAccessRequired });
+    for (const url of gameReads) {
+      const response = await read(url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().msg).toBe(ServerMessage.earlyAccessRequired);
+    }
+    // The public history and the fairness answers stay public (spec 02 §6).
+    expect((await read('/win/next_period_info_noauth?category=P')).statusCode).toBe(200);
+    expect(await balanceOf(database(), clock, player.userId)).toBe(balance);
+    expect(await betCount()).toBe(count);
+
+    await setEarly(true);
+    expect((await read('/win/next_period_info?t=1')).statusCode).toBe(200);
   });
 
   it('takes bets of every type, settles them in one go against the payout table and reveals the seed', async () => {
@@ -309,6 +374,7 @@ describeEachDatabase('colour game', (database) => {
       next_period: currentPeriod(),
       notice_content: '',
       count_down_sec: 179,
+      betting_opens_in_sec: 0,
     });
     expect(info.json().balance).toMatch(/^\d+\.\d{2}$/);
     const history = await app.inject({

@@ -7,35 +7,38 @@ import {
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
+import { requireEarlyAccess } from '../../../http/user-access-guard.ts';
 import { parseInput } from '../../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../../idempotency/idempotency.header.ts';
 import type { ColourGameService } from './colour-game.service.ts';
 
 /**
  * The colour game calls of spec 02 §7 "Guess games", plus GET /win/fairness (issue 7) and the published
- * chain commitments, GET /win/fairness/chains (DESIGN.md §3 "Fairness").
+ * chain commitments, GET /win/fairness/chains (DESIGN.md §3 "Fairness"). Every authenticated call is a
+ * game screen's and needs early access (spec 02 §6); the public history and the fairness answers do not.
  */
 export function registerColourRoutes(
   app: FastifyInstance,
   { authGuard, game }: { authGuard: AuthGuard; game: ColourGameService },
 ): void {
-  app.post('/win/add_user_guess', { preHandler: authGuard }, (request) => {
+  const gameGuards = [authGuard, requireEarlyAccess];
+  app.post('/win/add_user_guess', { preHandler: gameGuards }, (request) => {
     const body = parseInput(addUserGuessBody, request.body);
     return game.addGuess(currentUser(request).userId, body, {
       key: readIdempotencyKey(request),
       route: idempotencyRoute(request),
     });
   });
-  app.get('/win/next_period_info', { preHandler: authGuard }, (request) =>
+  app.get('/win/next_period_info', { preHandler: gameGuards }, (request) =>
     game.nextPeriodInfo(currentUser(request).userId),
   );
   app.get('/win/next_period_info_noauth', (request) =>
     game.history(parseInput(colourHistoryQuery, request.query).category),
   );
-  app.get('/win/guesses', { preHandler: authGuard }, (request) =>
+  app.get('/win/guesses', { preHandler: gameGuards }, (request) =>
     game.guesses(parseInput(colourListQuery, request.query)),
   );
-  app.get('/win/my_guesses', { preHandler: authGuard }, (request) =>
+  app.get('/win/my_guesses', { preHandler: gameGuards }, (request) =>
     game.myGuesses(currentUser(request).userId, parseInput(colourListQuery, request.query)),
   );
   app.get('/win/fairness', (request) => {

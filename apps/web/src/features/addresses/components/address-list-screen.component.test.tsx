@@ -124,7 +124,7 @@ describe('AddressListScreen', () => {
 
   it("shows a refused deletion's message in the error alert", async () => {
     setToken('tok');
-    stubFakeServer({
+    const calls = stubFakeServer({
       '/user/addresses': () => ({ code: 200, queryset: [HOME] }),
       'PUT /user/delete_address': () => ({ code: 404, msg: 'Address not found' }),
     });
@@ -136,5 +136,8 @@ describe('AddressListScreen', () => {
     const question = await screen.findByText('Delete the address of Asha Rao?');
     fireEvent.click(within(dialogOf(question)).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByTestId('error-alert')).textContent).toContain('Address not found');
+    // A refused deletion reloads the list too; the test waits for it rather than leave it running.
+    await waitFor(() => expect(callsTo(calls, '/user/addresses')).toHaveLength(2));
+    expect(screen.getAllByTestId('address-item')).toHaveLength(1);
   });
 });

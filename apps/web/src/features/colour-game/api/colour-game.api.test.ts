@@ -60,12 +60,14 @@ describe('colour game api', () => {
       next_period: '20250305043',
       notice_content: 'Hello',
       count_down_sec: 95,
+      betting_opens_in_sec: 0,
     });
     expect(await fetchPeriodInfo(client)).toEqual({
       balance: '120.50',
       period: '20250305043',
       notice: 'Hello',
       countDownSec: 95,
+      bettingOpensInSec: 0,
     });
     expect(calls[0]?.url.pathname).toBe('/win/next_period_info');
   });

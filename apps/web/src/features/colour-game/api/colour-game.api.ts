@@ -55,6 +55,8 @@ export interface PeriodInfo {
   period: string;
   notice: string;
   countDownSec: number;
+  /** 0: the period takes bets now; else seconds until it opens, or null while that is not known yet. */
+  bettingOpensInSec: number | null;
 }
 
 /** GET /win/next_period_info (auth): balance, next_period, notice_content and count_down_sec. */
@@ -69,6 +71,7 @@ export async function fetchPeriodInfo(client: ApiClient, signal?: AbortSignal): 
     period: response.next_period,
     notice: text(response.notice_content),
     countDownSec,
+    bettingOpensInSec: wholeNumber(response.betting_opens_in_sec),
   };
 }
 

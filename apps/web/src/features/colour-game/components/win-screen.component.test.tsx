@@ -233,6 +233,61 @@ describe('WinScreen', () => {
     );
   });
 
+  it('says when betting opens on a fresh start, keeps every Join disabled until then, and reloads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answers = 0;
+    renderWin({
+      '/win/next_period_info': () => {
+        answers += 1;
+        return periodInfoAnswer(
+          answers === 1
+            ? { next_period: '20250305044', count_down_sec: 300, betting_opens_in_sec: 120 }
+            : { next_period: '20250305044', count_down_sec: 179, betting_opens_in_sec: 0 },
+        );
+      },
+    });
+    const opens = await screen.findByTestId('colour-betting-opens');
+    expect(opens.textContent).toBe('Betting opens in02:00');
+    expect(screen.getByTestId('colour-period').textContent).toBe('20250305044');
+    expect(screen.queryByTestId('colour-countdown')).toBeNull();
+    for (const testId of ['colour-join-G', 'colour-join-V', 'colour-join-R', 'colour-join-number-0']) {
+      expect((screen.getByTestId(testId) as HTMLButtonElement).disabled).toBe(true);
+    }
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByTestId('colour-betting-opens').textContent).toBe('Betting opens in01:00');
+    expect(answers).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    await waitFor(() => expect(screen.getByTestId('colour-countdown').textContent).toBe('02:59'));
+    expect(answers).toBe(2);
+    expect(screen.queryByTestId('colour-betting-opens')).toBeNull();
+    await waitFor(() =>
+      expect((screen.getByTestId('colour-join-G') as HTMLButtonElement).disabled).toBe(false),
+    );
+  });
+
+  it('says betting opens soon while no chain is committed yet, and asks again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answers = 0;
+    renderWin({
+      '/win/next_period_info': () => {
+        answers += 1;
+        return periodInfoAnswer(
+          answers === 1
+            ? { next_period: '20250305043', count_down_sec: 150, betting_opens_in_sec: null }
+            : { next_period: '20250305044', count_down_sec: 310, betting_opens_in_sec: 130 },
+        );
+      },
+    });
+    const opens = await screen.findByTestId('colour-betting-opens');
+    expect(opens.textContent).toBe('Betting opens soon: the first round is being prepared');
+    expect((screen.getByTestId('colour-join-G') as HTMLButtonElement).disabled).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(10_500));
+    await waitFor(() =>
+      expect(screen.getByTestId('colour-betting-opens').textContent).toBe('Betting opens in02:10'),
+    );
+    expect(answers).toBe(2);
+  });
+
   it('presses Continue by itself 5.5 s after the period ended', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answers = 0;

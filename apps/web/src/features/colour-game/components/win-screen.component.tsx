@@ -15,6 +15,7 @@ import { addUserGuess, fetchPeriodInfo } from '../api/colour-game.api.ts';
 import { colourQueryKeys } from '../hooks/colour-query-keys.ts';
 import { useMyBets, usePeriodRecords, WIN_PAGE_SIZE } from '../hooks/use-colour-records.hook.ts';
 import { useReloadOnVisible } from '../hooks/use-reload-on-visible.hook.ts';
+import { useBettingOpening } from '../hooks/use-betting-opening.hook.ts';
 import { monotonicNow, useRoundClock } from '../hooks/use-round-clock.hook.ts';
 import { useSelectedCategory } from '../hooks/use-selected-category.hook.ts';
 import { type BetDraft, type BetSelection, guessRequestFor } from '../rules/bet.rule.ts';
@@ -80,9 +81,11 @@ function WinGame() {
     void queryClient.invalidateQueries({ queryKey: colourQueryKeys.guesses });
     void queryClient.invalidateQueries({ queryKey: colourQueryKeys.myGuesses });
   }, [queryClient]);
-  const clock = useRoundClock(info.data, reload);
+  // On a fresh start the offered period opens later: the header says when, and no bet can be sent until then.
+  const opening = useBettingOpening(info.data, reload);
+  const clock = useRoundClock(opening ? undefined : info.data, reload);
   useReloadOnVisible(reload);
-  const locked = !info.data || clock === null || clock.betLocked;
+  const locked = !info.data || opening !== null || clock === null || clock.betLocked;
 
   // A dialog opened before the lock is closed by it: the server would refuse the bet anyway.
   useEffect(() => {
@@ -182,6 +185,7 @@ function WinGame() {
               clock={clock}
               onContinue={reload}
               continuing={info.isFetching}
+              opening={opening}
             />
           )}
         </section>

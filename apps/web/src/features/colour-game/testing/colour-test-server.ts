@@ -25,6 +25,7 @@ export function periodInfoAnswer(overrides: Record<string, unknown> = {}) {
     next_period: '20250305043',
     notice_content: '',
     count_down_sec: 120,
+    betting_opens_in_sec: 0,
     ...overrides,
   };
 }
