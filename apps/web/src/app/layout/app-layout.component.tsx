@@ -1,7 +1,7 @@
-import { DotLoading } from 'antd-mobile';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useHideErrorAlert } from '../../shared/dialogs/error-alert.context.tsx';
+import { SkeletonScreen } from '../../shared/ui/skeleton.component.tsx';
 import { showsBottomMenu } from '../routing/bottom-tabs.ts';
 import styles from './app-layout.module.css';
 import { BottomNav } from './bottom-nav.component.tsx';
@@ -11,11 +11,7 @@ import { useScrollToTop } from './use-scroll-to-top.hook.ts';
 
 /** Shown while a screen's code loads. */
 export function ScreenLoading() {
-  return (
-    <div className={styles.loading}>
-      <DotLoading color="primary" />
-    </div>
-  );
+  return <SkeletonScreen />;
 }
 
 /** The frame of every screen: the screen itself, and the bottom navigation where the spec shows it. */

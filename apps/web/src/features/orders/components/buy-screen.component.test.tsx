@@ -66,7 +66,7 @@ describe('BuyScreen', () => {
 
     const product = await screen.findByTestId('buy-product');
     expect(product.textContent).toContain('Gold bar 10 g');
-    expect(product.textContent).toContain('₹ 65000.00');
+    expect(product.textContent).toContain('₹65,000.00');
     const home = await screen.findByRole('radio', { name: /Asha Rao/ });
     // The newest address is chosen until the player picks another.
     expect((home as HTMLInputElement).checked).toBe(true);

@@ -67,7 +67,7 @@ describe('RechargeRecordScreen', () => {
     const rows = await screen.findAllByTestId('recharge-record-row');
     expect(rows).toHaveLength(4);
     const first = rows[0] as HTMLElement;
-    expect(within(first).getByTestId('recharge-record-price').textContent).toBe('₹ 500.00');
+    expect(within(first).getByTestId('recharge-record-price').textContent).toBe('₹500.00');
     expect(within(first).getByTestId('recharge-status').textContent).toBe('Success');
     expect(within(first).getByTestId('recharge-record-channel').textContent).toBe('Sandbox (test payment)');
     expect(within(first).getByTestId('recharge-record-time').textContent).toBe('2025-03-01 09:05');
@@ -88,7 +88,7 @@ describe('RechargeRecordScreen', () => {
     stubWalletServer({ '/user/recharges': pages(RECORDS) });
     renderWithProviders(<RechargeRecordScreen />, { market: 'pt' });
     const [first] = await screen.findAllByTestId('recharge-record-price');
-    expect(first?.textContent).toBe('R$ 500,00');
+    expect(first?.textContent).toBe('R$\u00a0500,00');
   });
 
   it('says when there are no recharges yet', async () => {

@@ -79,7 +79,7 @@ describe('RechargeScreen', () => {
   it('shows the balance, the channels and the first channel’s presets', async () => {
     renderScreen();
     await screen.findByTestId('recharge-channels');
-    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹ 1234.50'));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹1,234.50'));
     const radios = screen.getAllByRole('radio');
     expect(radios.map((radio) => radio.textContent)).toEqual([
       'Sandbox (test payment)',
@@ -89,7 +89,7 @@ describe('RechargeScreen', () => {
     ]);
     expect(radios[0]?.getAttribute('aria-checked')).toBe('true');
     expect(presetTexts()).toEqual(['100', '200', '500']);
-    expect(screen.getByTestId('recharge-amount-range').textContent).toBe('From ₹ 100.00 to ₹ 50000.00');
+    expect(screen.getByTestId('recharge-amount-range').textContent).toBe('From ₹100.00 to ₹50,000.00');
     fireEvent.click(screen.getByTestId('recharge-preset-200'));
     expect(amountInput().value).toBe('200');
     expect(screen.getByTestId('recharge-preset-200').getAttribute('aria-pressed')).toBe('true');
