@@ -33,7 +33,7 @@ for (const [scheme, localNumber] of [
 
     await page.goto('/#/editAddress');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Please enter the full name')).toBeVisible();
+    await expect(page.getByTestId('full_name-error')).toHaveText('Please enter the full name.');
     await snap(page, 'form-errors', scheme);
     await context.close();
   });
