@@ -21,6 +21,7 @@ export type InputMessageRule =
   | 'wholeNumber'
   | 'decimals'
   | 'separators'
+  | 'overBalance'
   | 'digits'
   | 'controlCharacters'
   | 'invisibleCharacters'

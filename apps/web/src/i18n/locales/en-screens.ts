@@ -555,6 +555,7 @@ export const enScreens = {
     digits: 'The {{field}} must have {{count}} digits.',
     controlCharacters: 'The {{field}} contains characters that cannot be used.',
     invisibleCharacters: 'The {{field}} contains invisible characters that cannot be used.',
+    overBalance: 'The {{field}} is more than your balance of {{amount}}.',
     invalid: 'Please check the {{field}}.',
   },
   fieldNames: {

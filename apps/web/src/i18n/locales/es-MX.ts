@@ -611,6 +611,7 @@ export const esMX: Translation = {
     digits: 'El campo {{field}} debe tener {{count}} dígitos.',
     controlCharacters: 'El campo {{field}} contiene caracteres que no se pueden usar.',
     invisibleCharacters: 'El campo {{field}} contiene caracteres invisibles que no se pueden usar.',
+    overBalance: 'El campo {{field}} es mayor que tu saldo de {{amount}}.',
     invalid: 'Revisa el campo {{field}}.',
   },
   fieldNames: {

@@ -610,6 +610,7 @@ export const ptBR: Translation = {
     digits: 'O campo {{field}} deve ter {{count}} dígitos.',
     controlCharacters: 'O campo {{field}} contém caracteres que não podem ser usados.',
     invisibleCharacters: 'O campo {{field}} contém caracteres invisíveis que não podem ser usados.',
+    overBalance: 'O campo {{field}} é maior que o seu saldo de {{amount}}.',
     invalid: 'Verifique o campo {{field}}.',
   },
   fieldNames: {

@@ -610,6 +610,7 @@ export const vi: Translation = {
     digits: '{{field}} phải có {{count}} chữ số.',
     controlCharacters: '{{field}} chứa ký tự không dùng được.',
     invisibleCharacters: '{{field}} chứa ký tự ẩn không dùng được.',
+    overBalance: '{{field}} lớn hơn số dư {{amount}} của bạn.',
     invalid: 'Vui lòng kiểm tra {{field}}.',
   },
   fieldNames: {

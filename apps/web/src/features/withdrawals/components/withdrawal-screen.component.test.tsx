@@ -146,7 +146,7 @@ describe('WithdrawalScreen', () => {
   });
 
   it('withdraws: comma amount as a dot, the chosen card, channel and bank, an Idempotency-Key, then withdraw_success', async () => {
-    let balance = '1234.50';
+    let balance = '2234.50';
     const { calls } = renderScreen({
       '/user/profile': () => profileAnswer({}, { balance }),
       'POST /user/add_withdrawal': () => {
@@ -178,6 +178,37 @@ describe('WithdrawalScreen', () => {
     await waitFor(() => expect(amountInput().value).toBe(''));
     expect((screen.getByPlaceholderText('Password') as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹0.00'));
+  });
+
+  it('says the maximum, the minimum and the balance under the amount before sending anything', async () => {
+    const { calls } = renderScreen({
+      '/user/profile': () => profileAnswer({}, { balance: '72190.00' }),
+      '/user/channels': () => ({ ...channelsAnswer(), min_amount: '100.00', max_amount: '50000.00' }),
+    });
+    await fillForm('60000');
+    await screen.findByTestId('wallet-balance');
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('withdrawal-amount-error')).textContent).toBe(
+      'The amount can be at most ₹50,000.00.',
+    );
+    fireEvent.change(amountInput(), { target: { value: '50' } });
+    expect(screen.queryByTestId('withdrawal-amount-error')).toBeNull();
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('withdrawal-amount-error')).textContent).toBe(
+      'The amount must be at least ₹100.00.',
+    );
+    expect(callsTo(calls, '/user/add_withdrawal', 'POST')).toHaveLength(0);
+  });
+
+  it('says the balance when the amount is more than it', async () => {
+    const { calls } = renderScreen({ '/user/profile': () => profileAnswer({}, { balance: '1234.50' }) });
+    await fillForm('1500');
+    await screen.findByTestId('wallet-balance');
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('withdrawal-amount-error')).textContent).toBe(
+      'The amount is more than your balance of ₹1,234.50.',
+    );
+    expect(callsTo(calls, '/user/add_withdrawal', 'POST')).toHaveLength(0);
   });
 
   it("shows a refusal in the error alert in the player's words and holds nothing", async () => {
