@@ -536,6 +536,14 @@ export const enScreens = {
   look: {
     lastResult: 'Result of {{period}}',
     youWon: 'You won!',
+    payment: {
+      Success: { title: 'Payment successful', text: 'The amount has been added to your balance.' },
+      Wait: {
+        title: 'Payment received',
+        text: 'We are confirming it with the bank; your balance updates soon.',
+      },
+      Failed: { title: 'Payment not completed', text: 'Nothing was charged. You can try again.' },
+    },
   },
   /** Server input messages, by rule and field (packages/shared input-messages.ts). */
   inputMessages: {

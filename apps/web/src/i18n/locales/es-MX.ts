@@ -593,6 +593,14 @@ export const esMX: Translation = {
   look: {
     lastResult: 'Resultado de {{period}}',
     youWon: '¡Ganaste!',
+    payment: {
+      Success: { title: 'Pago exitoso', text: 'El monto se agregó a tu saldo.' },
+      Wait: {
+        title: 'Pago recibido',
+        text: 'Lo estamos confirmando con el banco; tu saldo se actualizará pronto.',
+      },
+      Failed: { title: 'Pago no completado', text: 'No se hizo ningún cargo. Puedes intentarlo de nuevo.' },
+    },
   },
   inputMessages: {
     required: 'Ingresa el campo {{field}}.',

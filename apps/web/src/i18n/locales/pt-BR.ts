@@ -592,6 +592,14 @@ export const ptBR: Translation = {
   look: {
     lastResult: 'Resultado de {{period}}',
     youWon: 'Você ganhou!',
+    payment: {
+      Success: { title: 'Pagamento realizado', text: 'O valor foi adicionado ao seu saldo.' },
+      Wait: {
+        title: 'Pagamento recebido',
+        text: 'Estamos confirmando com o banco; seu saldo será atualizado em breve.',
+      },
+      Failed: { title: 'Pagamento não concluído', text: 'Nada foi cobrado. Você pode tentar novamente.' },
+    },
   },
   inputMessages: {
     required: 'Informe o campo {{field}}.',

@@ -592,6 +592,14 @@ export const vi: Translation = {
   look: {
     lastResult: 'Kết quả kỳ {{period}}',
     youWon: 'Bạn đã thắng!',
+    payment: {
+      Success: { title: 'Thanh toán thành công', text: 'Số tiền đã được cộng vào số dư của bạn.' },
+      Wait: {
+        title: 'Đã nhận thanh toán',
+        text: 'Chúng tôi đang xác nhận với ngân hàng; số dư sẽ sớm được cập nhật.',
+      },
+      Failed: { title: 'Thanh toán chưa hoàn tất', text: 'Bạn chưa bị trừ tiền. Bạn có thể thử lại.' },
+    },
   },
   inputMessages: {
     required: 'Vui lòng nhập {{field}}.',
