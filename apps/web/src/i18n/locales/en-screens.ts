@@ -536,6 +536,13 @@ export const enScreens = {
   look: {
     lastResult: 'Result of {{period}}',
     youWon: 'You won!',
+    loginToBuy: {
+      title: 'Log in to buy',
+      text: 'Purchases are paid from your wallet balance, so you need an account. Log in or register to continue.',
+      login: 'Log in',
+    },
+    balanceShort: 'Your balance is {{amount}} short for this product.',
+    recharge: 'Recharge',
     payment: {
       Success: { title: 'Payment successful', text: 'The amount has been added to your balance.' },
       Wait: {

@@ -593,6 +593,13 @@ export const esMX: Translation = {
   look: {
     lastResult: 'Resultado de {{period}}',
     youWon: '¡Ganaste!',
+    loginToBuy: {
+      title: 'Inicia sesión para comprar',
+      text: 'Las compras se pagan con el saldo de tu cartera, así que necesitas una cuenta. Inicia sesión o regístrate para continuar.',
+      login: 'Iniciar sesión',
+    },
+    balanceShort: 'A tu saldo le faltan {{amount}} para este producto.',
+    recharge: 'Recargar',
     payment: {
       Success: { title: 'Pago exitoso', text: 'El monto se agregó a tu saldo.' },
       Wait: {

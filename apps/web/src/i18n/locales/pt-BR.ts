@@ -592,6 +592,13 @@ export const ptBR: Translation = {
   look: {
     lastResult: 'Resultado de {{period}}',
     youWon: 'Você ganhou!',
+    loginToBuy: {
+      title: 'Entre para comprar',
+      text: 'As compras são pagas com o saldo da sua carteira, então você precisa de uma conta. Entre ou cadastre-se para continuar.',
+      login: 'Entrar',
+    },
+    balanceShort: 'Faltam {{amount}} no seu saldo para este produto.',
+    recharge: 'Recarregar',
     payment: {
       Success: { title: 'Pagamento realizado', text: 'O valor foi adicionado ao seu saldo.' },
       Wait: {

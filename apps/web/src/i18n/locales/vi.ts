@@ -592,6 +592,13 @@ export const vi: Translation = {
   look: {
     lastResult: 'Kết quả kỳ {{period}}',
     youWon: 'Bạn đã thắng!',
+    loginToBuy: {
+      title: 'Đăng nhập để mua',
+      text: 'Đơn mua được thanh toán bằng số dư ví, vì vậy bạn cần có tài khoản. Hãy đăng nhập hoặc đăng ký để tiếp tục.',
+      login: 'Đăng nhập',
+    },
+    balanceShort: 'Số dư của bạn còn thiếu {{amount}} để mua sản phẩm này.',
+    recharge: 'Nạp tiền',
     payment: {
       Success: { title: 'Thanh toán thành công', text: 'Số tiền đã được cộng vào số dư của bạn.' },
       Wait: {

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Dialog } from 'antd-mobile';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
 import { callsTo, fakeProduct, stubShopServer } from '../testing/fake-shop-server.ts';
 import { ProductDetail } from './product-detail.component.tsx';
+
+afterEach(() => Dialog.clear());
 
 describe('ProductDetail', () => {
   it('shows the pictures, name, price in the market currency and the specification table', async () => {
@@ -44,13 +47,25 @@ describe('ProductDetail', () => {
     expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
   });
 
-  it('sends a visitor without a token to /login', async () => {
+  it('tells a visitor without a token to log in to buy, then opens /login on Log in', async () => {
     stubShopServer({ '/shop/product': () => ({ code: 200, entry: fakeProduct() }) });
     const { router } = renderWithProviders(<ProductDetail productId={7} />);
     const button = await screen.findByRole('button', { name: 'Buy now' });
     expect((button as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(button);
+    expect(await screen.findByText('Log in to buy')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('stays on the product when the visitor cancels the log-in question', async () => {
+    stubShopServer({ '/shop/product': () => ({ code: 200, entry: fakeProduct() }) });
+    const { router } = renderWithProviders(<ProductDetail productId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Log in to buy')).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('opens /buy?id for a signed-in player', async () => {
