@@ -2,9 +2,19 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { registerThroughTheApp } from '../support/accounts.ts';
 import { openHome } from '../support/home.ts';
+import { advanceServerClock } from '../support/operator.ts';
 
 /** Screenshots for reviewing the look (git-ignored); one per screen and theme, at the phone viewport. */
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+/** Ends the period the screen counts down on the server's test clock, and refreshes as a player does. */
+async function endThePeriod(page: Page): Promise<void> {
+  const text = (await page.getByTestId('colour-countdown').textContent()) ?? '';
+  const [minutes = 0, seconds = 0] = text.split(':').map(Number);
+  await advanceServerClock(page.request, minutes * 60 + seconds + 3);
+  await page.getByTestId('colour-refresh').click();
+  await expect(page.getByTestId('colour-countdown')).toHaveText(/^0[23]:\d{2}$/);
+}
 
 async function snap(page: Page, name: string, scheme: string): Promise<void> {
   // Let entrance animations settle so the picture shows the resting look.
@@ -13,8 +23,8 @@ async function snap(page: Page, name: string, scheme: string): Promise<void> {
 }
 
 for (const [scheme, localNumber] of [
-  ['light', '9876500701'],
-  ['dark', '9876500702'],
+  ['light', '9876501301'],
+  ['dark', '9876501302'],
 ] as const) {
   test(`the brand look in ${scheme} mode: home, Mine, /win and a form with errors`, async ({ browser }) => {
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 390, height: 844 } });
@@ -29,6 +39,11 @@ for (const [scheme, localNumber] of [
 
     await page.goto('/#/win');
     await expect(page.getByTestId('colour-balance')).toBeVisible();
+    await expect(page.getByTestId('countdown-ring')).toBeVisible();
+    // Two periods end: the newest result is revealed as a ball beside the countdown ring.
+    await endThePeriod(page);
+    await endThePeriod(page);
+    await expect(page.getByTestId('latest-result-ball')).toHaveText(/^\d$/);
     await snap(page, 'win', scheme);
 
     await page.goto('/#/editAddress');
