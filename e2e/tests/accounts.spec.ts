@@ -9,7 +9,7 @@ const NEW_PASSWORD = 'gold-second-2';
 test('register, rename, log out, log in from a new device, reset the password', async ({ page, browser }) => {
   await registerThroughTheApp(page, LOCAL_NUMBER, FIRST_PASSWORD);
   await expect(page.getByTestId('profile-mobile')).toContainText(MOBILE);
-  await expect(page.getByTestId('profile-balance')).toContainText('₹ 0.00');
+  await expect(page.getByTestId('profile-balance')).toContainText('₹0.00');
   await expect(page.getByTestId('profile-user-id')).toContainText(/\d+/);
 
   // Change the nickname from the toolbar menu.

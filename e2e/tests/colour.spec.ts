@@ -45,11 +45,11 @@ async function waitForBettingToOpen(page: Page): Promise<void> {
   await expect(opens).toHaveCount(0);
 }
 
-/** Rupees of a shown amount such as "₹ 392.00". */
+/** Rupees of a shown amount such as "₹392.00". */
 function rupees(text: string | null): number {
-  const match = /₹ (\d+\.\d{2})$/.exec(text?.trim() ?? '');
+  const match = /₹([\d,]+\.\d{2})$/.exec(text?.trim() ?? '');
   if (!match) throw new Error(`"${text}" is not an amount in rupees`);
-  return Number(match[1]);
+  return Number(match[1]?.replaceAll(',', ''));
 }
 
 test('bet on /win, let the test clock end the period, see the result, the balance and the Verify check', async ({
@@ -61,7 +61,7 @@ test('bet on /win, let the test clock end the period, see the result, the balanc
   // New demo players have early access, so the Win tab is in the bottom menu.
   await page.getByTestId('tab-win').click();
   await expect(page).toHaveURL(/#\/win$/);
-  await expect(page.getByTestId('colour-balance')).toHaveText('₹ 1000.00');
+  await expect(page.getByTestId('colour-balance')).toHaveText('₹1,000.00');
 
   // A fresh server publishes its first hash chain for the period after it started, and the screen says when
   // betting opens, every Join button disabled until then. Once open (the suite may already be past it), the
@@ -79,17 +79,17 @@ test('bet on /win, let the test clock end the period, see the result, the balanc
 
   await page.getByTestId('colour-join-G').click();
   await expect(page.getByTestId('bet-dialog-title')).toHaveText('Join Green');
-  await expect(page.getByTestId('bet-total')).toHaveText('Total contract money is ₹ 10.00');
+  await expect(page.getByTestId('bet-total')).toHaveText('Total contract money is ₹10.00');
   await page.getByTestId('bet-money-100').click();
   await page.getByTestId('bet-count-minus').click();
   await expect(page.getByTestId('bet-count')).toHaveValue('1');
   await page.getByTestId('bet-count-plus').click();
-  await expect(page.getByTestId('bet-total')).toHaveText('Total contract money is ₹ 200.00');
+  await expect(page.getByTestId('bet-total')).toHaveText('Total contract money is ₹200.00');
   await page.getByTestId('bet-confirm').click();
   await expect(page.getByText('Your contract was completed successfully')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
 
-  await expect(page.getByTestId('colour-balance')).toHaveText('₹ 800.00');
+  await expect(page.getByTestId('colour-balance')).toHaveText('₹800.00');
   const bet = page.getByTestId('my-bet-row').first();
   await expect(bet.getByTestId('my-bet-period')).toHaveText(period);
   await expect(bet.getByTestId('my-bet-status')).toHaveText('Wait');
@@ -112,7 +112,7 @@ test('bet on /win, let the test clock end the period, see the result, the balanc
   const expectedWin = [1, 3, 7, 9].includes(digit) ? 392 : digit === 5 ? 294 : 0;
   expect(rupees(await details.getByTestId('bet-amount').textContent())).toBe(expectedWin);
   await expect(bet.getByTestId('my-bet-status')).toHaveText(expectedWin > 0 ? 'Success' : 'Fail');
-  await expect(page.getByTestId('colour-balance')).toHaveText(`₹ ${(800 + expectedWin).toFixed(2)}`);
+  await expect(page.getByTestId('colour-balance')).toHaveText(`₹${(800 + expectedWin).toFixed(2)}`);
 
   // Verify recomputes the result from the revealed seed in the browser.
   await details.getByTestId('verify-run').click();

@@ -13,7 +13,7 @@ test('the home shows the notice once, banners and real products with rupee price
   const cards = page.getByTestId('product-card');
   await expect(cards).toHaveCount(PAGE_SIZE);
   await expect(cards.first()).toContainText('Gold bar 1 g');
-  await expect(cards.first().getByTestId('product-price')).toHaveText('₹ 7480.00');
+  await expect(cards.first().getByTestId('product-price')).toHaveText('₹7,480.00');
   const firstImage = cards.first().locator('img');
   await expect(firstImage).toHaveAttribute('src', /\/media\/products\/.+\.svg$/);
   await expect

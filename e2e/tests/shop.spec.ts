@@ -66,7 +66,7 @@ test('search, open a product, buy it with a new address, see it undelivered, can
   await expect(order).toHaveAttribute('data-status', 'undelivered');
   await expect(order).toContainText(PRODUCT);
   await page.goto('/#/mine');
-  await expect(page.getByTestId('profile-balance')).toContainText('₹ 2520.00');
+  await expect(page.getByTestId('profile-balance')).toContainText('₹2,520.00');
 
   // Cancel it: the money comes back and the refund shows in the transactions.
   await page.getByTestId('profile-entry-orders').click();
@@ -80,9 +80,9 @@ test('search, open a product, buy it with a new address, see it undelivered, can
   await page.goto('/#/transactionList');
   const refund = page.getByTestId('transaction-row').first();
   await expect(refund).toHaveAttribute('data-type', 'ORDR');
-  await expect(refund.getByTestId('transaction-amount')).toHaveText('+₹ 7480.00');
+  await expect(refund.getByTestId('transaction-amount')).toHaveText('+₹7,480.00');
   await page.goto('/#/mine');
-  await expect(page.getByTestId('profile-balance')).toContainText('₹ 10000.00');
+  await expect(page.getByTestId('profile-balance')).toContainText('₹10,000.00');
 
   // The address book has the address with its actions.
   await page.getByTestId('profile-entry-addresses').click();

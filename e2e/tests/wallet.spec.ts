@@ -18,7 +18,7 @@ test('recharge through the sandbox gateway, see the record, the balance and the 
   page,
 }) => {
   await registerThroughTheApp(page, PAYER_NUMBER, PASSWORD);
-  await expect(page.getByTestId('profile-balance')).toContainText('₹ 0.00');
+  await expect(page.getByTestId('profile-balance')).toContainText('₹0.00');
 
   // A failed payment on the gateway credits nothing.
   await page.goto('/#/recharge');
@@ -36,11 +36,11 @@ test('recharge through the sandbox gateway, see the record, the balance and the 
   await expect(paidRow.getByTestId('recharge-record-price')).toContainText('500.00');
   await expect(paidRow.getByTestId('recharge-record-channel')).toContainText('Sandbox');
 
-  await expectBalance(page, '₹ 500.00');
+  await expectBalance(page, '₹500.00');
   await page.goto('/#/transactionList');
   const credit = page.getByTestId('transaction-row').first();
   await expect(credit).toHaveAttribute('data-type', 'RE');
-  await expect(credit.getByTestId('transaction-amount')).toHaveText('+₹ 500.00');
+  await expect(credit.getByTestId('transaction-amount')).toHaveText('+₹500.00');
 });
 
 test('manual UPI: pay outside the app, submit the UTR, credited when the operator confirms', async ({
@@ -77,7 +77,7 @@ test('manual UPI: pay outside the app, submit the UTR, credited when the operato
 
   await page.goto('/#/rechargeRecord');
   await expect(page.getByTestId('recharge-status').first()).toHaveText('Waiting');
-  await expectBalance(page, '₹ 0.00');
+  await expectBalance(page, '₹0.00');
 
   // The operator sees the UTR against the bank statement and confirms the payment.
   const awaiting = await callOperatorApi(page.request, 'GET', '/recharges');
@@ -86,7 +86,7 @@ test('manual UPI: pay outside the app, submit the UTR, credited when the operato
 
   await page.goto('/#/rechargeRecord');
   await expect(page.getByTestId('recharge-status').first()).toHaveText('Success');
-  await expectBalance(page, '₹ 300.00');
+  await expectBalance(page, '₹300.00');
 });
 
 test('transfer to another user after confirming; both balances change', async ({ page, browser }) => {
@@ -115,10 +115,10 @@ test('transfer to another user after confirming; both balances change', async ({
   await expect(page.getByText('The transfer has been successfully completed.')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
 
-  await expectBalance(page, '₹ 250.00');
+  await expectBalance(page, '₹250.00');
   await recipient.reload();
-  await expect(recipient.getByTestId('profile-balance')).toContainText('₹ 150.00');
+  await expect(recipient.getByTestId('profile-balance')).toContainText('₹150.00');
   await recipient.goto('/#/transactionList');
-  await expect(recipient.getByTestId('transaction-amount').first()).toHaveText('+₹ 150.00');
+  await expect(recipient.getByTestId('transaction-amount').first()).toHaveText('+₹150.00');
   await recipientPhone.close();
 });

@@ -61,7 +61,7 @@ test('bank card with OTP, the needs_bet refusal, a withdrawal held, rejected by 
   await page.getByTestId('profile-entry-withdrawal').click();
   await expect(page).toHaveURL(/#\/withdrawal$/);
   await expect(page.getByTestId('withdrawal-needs-bet')).toHaveText(
-    'Need to bet ₹ 1500.00 to be able to withdraw',
+    'Need to bet ₹1,500.00 to be able to withdraw',
   );
 
   // The payer adds a card from the withdrawal form (spec 02: /editBankcard), with the OTP, and comes back.
@@ -104,8 +104,8 @@ test('bank card with OTP, the needs_bet refusal, a withdrawal held, rejected by 
   await page.getByTestId('withdrawal-amount').fill('1000');
   await page.getByPlaceholder('Password').fill(PASSWORD);
   await page.getByTestId('withdrawal-submit').click();
-  await expect(page.getByRole('alert')).toContainText('Need to bet ₹ 1500.00 to be able to withdraw');
-  await expectBalance(page, '₹ 1500.00');
+  await expect(page.getByRole('alert')).toContainText('Need to bet ₹1,500.00 to be able to withdraw');
+  await expectBalance(page, '₹1,500.00');
 
   // The operator turns the wagering requirement off for new recharges (a transfer would carry the payer's
   // requirement along, and betting it away is the colour game's test); the withdrawer recharges 1200 and
@@ -115,13 +115,13 @@ test('bank card with OTP, the needs_bet refusal, a withdrawal held, rejected by 
   await callOperatorApi(withdrawer.request, 'PUT', '/settings/withdrawal.needs_bet_factor', { value: 1 });
 
   // The withdrawer withdraws 1000 through the sandbox payout channel to a chosen bank.
-  await expectBalance(withdrawer, '₹ 1200.00');
+  await expectBalance(withdrawer, '₹1,200.00');
   await withdrawer.getByTestId('profile-entry-withdrawal').click();
   await expect(withdrawer.getByTestId('withdrawal-card-option')).toHaveCount(1);
   await expect(withdrawer.getByTestId('withdrawal-needs-bet')).toHaveCount(0);
   await withdrawer.getByTestId('withdrawal-amount').fill('1000');
-  await expect(withdrawer.getByTestId('withdrawal-fee')).toHaveText('₹ 20.00');
-  await expect(withdrawer.getByTestId('withdrawal-actual')).toHaveText('₹ 980.00');
+  await expect(withdrawer.getByTestId('withdrawal-fee')).toHaveText('₹20.00');
+  await expect(withdrawer.getByTestId('withdrawal-actual')).toHaveText('₹980.00');
   await withdrawer.getByTestId('withdrawal-channel-sandbox_payout').click();
   await expect(withdrawer.getByTestId('withdrawal-submit')).toBeDisabled();
   await withdrawer.getByTestId('withdrawal-bank').selectOption({ label: 'State Bank of India' });
@@ -130,23 +130,23 @@ test('bank card with OTP, the needs_bet refusal, a withdrawal held, rejected by 
   await withdrawer.getByPlaceholder('Password').fill('not-my-password');
   await withdrawer.getByTestId('withdrawal-submit').click();
   await expect(withdrawer.getByRole('alert')).toContainText('Password is incorrect');
-  await expect(withdrawer.getByTestId('wallet-balance')).toHaveText('₹ 1200.00');
+  await expect(withdrawer.getByTestId('wallet-balance')).toHaveText('₹1,200.00');
 
   await withdrawer.getByPlaceholder('Password').fill(PASSWORD);
   await withdrawer.getByTestId('withdrawal-submit').click();
   await expect(withdrawer.getByText('Your withdrawal request has been submitted.')).toBeVisible();
   await withdrawer.getByRole('button', { name: 'OK' }).click();
   // The whole amount is held at once.
-  await expect(withdrawer.getByTestId('wallet-balance')).toHaveText('₹ 200.00');
+  await expect(withdrawer.getByTestId('wallet-balance')).toHaveText('₹200.00');
 
   // The record shows it pending.
   await withdrawer.getByTestId('withdrawal-record-link').click();
   await expect(withdrawer).toHaveURL(/#\/withdrawalRecord$/);
   const row = withdrawer.getByTestId('withdrawal-record-row');
   await expect(row).toHaveCount(1);
-  await expect(row.getByTestId('withdrawal-record-price')).toHaveText('₹ 1000.00');
-  await expect(row.getByTestId('withdrawal-record-fee')).toHaveText('₹ 20.00');
-  await expect(row.getByTestId('withdrawal-record-actual')).toHaveText('₹ 980.00');
+  await expect(row.getByTestId('withdrawal-record-price')).toHaveText('₹1,000.00');
+  await expect(row.getByTestId('withdrawal-record-fee')).toHaveText('₹20.00');
+  await expect(row.getByTestId('withdrawal-record-actual')).toHaveText('₹980.00');
   await expect(row.getByTestId('withdrawal-record-status')).toHaveText('Waiting');
   await expect(row.getByTestId('withdrawal-record-payout-status')).toHaveText('Not sent');
   await expect(row.getByTestId('withdrawal-record-fail-reason')).toHaveCount(0);
@@ -166,12 +166,12 @@ test('bank card with OTP, the needs_bet refusal, a withdrawal held, rejected by 
   await withdrawer.reload();
   await expect(row.getByTestId('withdrawal-record-status')).toHaveText('Rejected');
   await expect(row.getByTestId('withdrawal-record-fail-reason')).toHaveText(`Reason: ${REJECT_REASON}`);
-  await expectBalance(withdrawer, '₹ 1200.00');
+  await expectBalance(withdrawer, '₹1,200.00');
   await withdrawer.goto('/#/transactionList');
   const refund = withdrawer.getByTestId('transaction-row').first();
   await expect(refund).toHaveAttribute('data-type', 'WDR');
   await expect(refund.getByTestId('transaction-type')).toHaveText('Withdrawal rejected');
-  await expect(refund.getByTestId('transaction-amount')).toHaveText('+₹ 1000.00');
+  await expect(refund.getByTestId('transaction-amount')).toHaveText('+₹1,000.00');
   await expect(withdrawer.getByTestId('transaction-row').nth(1)).toHaveAttribute('data-type', 'WD');
 
   await withdrawerPhone.close();

@@ -10,6 +10,7 @@ import { api } from './shared/api/api.ts';
 import { type AppConfig, FALLBACK_APP_CONFIG, fetchAppConfig } from './shared/app-config/app-config.api.ts';
 import { checkAppVersion } from './shared/app-version/app-version.api.ts';
 import { installAntdReact19Render } from './shared/dialogs/antd-react19-render.ts';
+import { setMessageMarket } from './shared/dialogs/server-message.ts';
 import { applyTheme, resolveDarkMode } from './shared/theme/theme.ts';
 import './styles/global.css';
 
@@ -34,6 +35,7 @@ async function boot(): Promise<void> {
     console.error('GET /app/config failed; using the fallback market', error);
     config = FALLBACK_APP_CONFIG;
   }
+  setMessageMarket(config.market);
   const language = resolveLanguage(getMarket(config.market).defaultLanguage);
   // antd-mobile's locale is a nicety; English stands in if its chunk cannot load.
   await Promise.all([initI18n(language), loadAntdLocale(language).catch(() => undefined)]);

@@ -63,13 +63,23 @@ describe('formatting', () => {
     expect(() => minorToDecimalString(1.5)).toThrow(/invariant/);
   });
 
-  it('uses each market symbol and separator', () => {
-    expect(formatMoney(123_450, 'in')).toBe('₹ 1234.50');
-    expect(formatMoney(123_450, 'pt')).toBe('R$ 1234,50');
-    expect(formatMoney(123_450, 'mx')).toBe('Mex$ 1234.50');
-    expect(formatMoney(123_450, 'vi')).toBe('₫ 1234.50');
-    expect(formatMoney(-100, 'pt')).toBe('-R$ 1,00');
+  it('groups digits per market with its symbol and separator', () => {
+    // Intl writes a no-break space between R$ or ₫ and the number, so the amount never wraps.
+    expect(formatMoney(72_190_000, 'in')).toBe('₹7,21,900.00');
+    expect(formatMoney(72_190_000, 'pt')).toBe('R$\u00a0721.900,00');
+    expect(formatMoney(72_190_000, 'mx')).toBe('Mex$721,900.00');
+    expect(formatMoney(72_190_000, 'vi')).toBe('721.900\u00a0₫');
+    expect(formatMoney(123_456_789_012, 'in')).toBe('₹1,23,45,67,890.12');
+    expect(formatMoney(123_450, 'pt')).toBe('R$\u00a01.234,50');
+    expect(formatMoney(123_450, 'vi')).toBe('1.234,50\u00a0₫');
+    expect(formatMoney(-100, 'pt')).toBe('-R$\u00a01,00');
+    expect(formatMoney(0, 'in')).toBe('₹0.00');
     expect(formatMinorAmount(1, 'pt')).toBe('0,01');
+    expect(formatMinorAmount(72_190_000, 'in')).toBe('7,21,900.00');
+  });
+
+  it('refuses to format a non-integer amount', () => {
+    expect(() => formatMoney(1.5, 'in')).toThrow(/invariant/);
   });
 
   it('converts presets to minor units', () => {

@@ -62,16 +62,67 @@ export function majorToMinor(amountMajor: number): number {
   return amountMinor;
 }
 
-/** The amount with two decimals and the market's decimal separator, without a symbol ("1234,50" for pt). */
-export function formatMinorAmount(amountMinor: number, market: MarketCode): string {
-  const text = minorToDecimalString(amountMinor);
-  const { decimalSeparator } = getMarket(market);
-  return decimalSeparator === '.' ? text : text.replace('.', decimalSeparator);
+/**
+ * The locale whose digit grouping each market reads (India groups lakhs and crores: 7,21,900.00; Brazil and
+ * Vietnam group with dots and write a decimal comma).
+ */
+const NUMBER_LOCALE: Readonly<Record<MarketCode, string>> = {
+  in: 'en-IN',
+  pt: 'pt-BR',
+  mx: 'es-MX',
+  vi: 'vi-VN',
+};
+
+const formattersByKey = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One cached formatter per market and style. Vietnam's dong is written without decimals when the amount is
+ * whole (721.900 ₫), as people there read it; every other amount keeps two decimals.
+ */
+function numberFormat(
+  market: MarketCode,
+  style: 'currency' | 'decimal',
+  fractionDigits: 0 | 2,
+): Intl.NumberFormat {
+  const key = `${market}:${style}:${fractionDigits}`;
+  let format = formattersByKey.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(NUMBER_LOCALE[market], {
+      style,
+      currency: getMarket(market).currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formattersByKey.set(key, format);
+  }
+  return format;
 }
 
-/** The amount as shown to a person: the market's symbol, two decimals, its decimal separator ("R$ 10,00"). */
+function fractionDigitsFor(amountMinor: number, market: MarketCode): 0 | 2 {
+  return market === 'vi' && amountMinor % MINOR_PER_MAJOR === 0 ? 0 : 2;
+}
+
+/**
+ * The amount with the market's digit grouping and decimal separator, without a symbol ("721.900,00" for pt).
+ * The division is exact for display: every safe integer of hundredths has a nearest double that rounds back
+ * to the same two decimals.
+ */
+export function formatMinorAmount(amountMinor: number, market: MarketCode): string {
+  assertSafeMinor(amountMinor);
+  const fractionDigits = fractionDigitsFor(amountMinor, market);
+  return numberFormat(market, 'decimal', fractionDigits).format(amountMinor / MINOR_PER_MAJOR);
+}
+
+/**
+ * The amount as shown to a person, grouped per market with Intl.NumberFormat and written with the market's
+ * own symbol (₹7,21,900.00; R$ 721.900,00; Mex$721,900.00; 721.900 ₫).
+ */
 export function formatMoney(amountMinor: number, market: MarketCode): string {
+  assertSafeMinor(amountMinor);
   const { currencySymbol } = getMarket(market);
-  const text = formatMinorAmount(amountMinor, market);
-  return text.startsWith('-') ? `-${currencySymbol} ${text.slice(1)}` : `${currencySymbol} ${text}`;
+  const fractionDigits = fractionDigitsFor(amountMinor, market);
+  return numberFormat(market, 'currency', fractionDigits)
+    .formatToParts(amountMinor / MINOR_PER_MAJOR)
+    .map((part) => (part.type === 'currency' ? currencySymbol : part.value))
+    .join('');
 }

@@ -1,7 +1,7 @@
 import { PreferencesMenu } from '../features/preferences/components/preferences-menu.component.tsx';
 import { ShopHome } from '../features/shop/components/shop-home.component.tsx';
 import { prefetchShopHome } from '../features/shop/hooks/use-home-top.hook.ts';
-import { APP_NAME } from '../shared/ui/app-name.ts';
+import { BrandLogo } from '../shared/ui/brand-logo.component.tsx';
 import { ScreenToolbar } from '../shared/ui/screen-toolbar.component.tsx';
 
 /** The home screen's data, requested while the app boots (see preloadScreenFor). */
@@ -11,7 +11,7 @@ export const prefetch = prefetchShopHome;
 export default function HomeRoute() {
   return (
     <>
-      <ScreenToolbar title={APP_NAME} right={<PreferencesMenu />} />
+      <ScreenToolbar title={<BrandLogo />} right={<PreferencesMenu />} />
       <ShopHome />
     </>
   );

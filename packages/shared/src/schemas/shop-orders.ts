@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeAddressMobile } from '../postal-codes.ts';
 import { PASSWORD_MAX_LENGTH } from './accounts.ts';
 import { idFromBody, idFromQuery, optionalIdFromBody, type Page, paginationQuery } from './common.ts';
 import { optionalText, requiredText } from './text-field.ts';
@@ -65,7 +66,6 @@ export const ShopMessage = {
 } as const;
 
 const PIN_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
-const PHONE_PATTERN = /^\+?\d{6,15}$/;
 /** A product image: a path on this server ("/media/products/x.svg") or an https address. */
 const IMAGE_PATTERN = /^(\/|https:\/\/)[^\s"'<>\\]+$/;
 
@@ -77,8 +77,8 @@ export const editAddressBody = z.object({
   full_name: addressText('full_name', ADDRESS_FULL_NAME_MAX_LENGTH),
   mobile_number: requiredText('mobile_number', { max: ADDRESS_MOBILE_MAX_LENGTH }).transform((value, ctx) => {
     // Spaces, dashes, dots and brackets between digit groups carry no meaning and are dropped.
-    const compact = value.replace(/[\s().-]/g, '');
-    if (PHONE_PATTERN.test(compact)) return compact;
+    const compact = normalizeAddressMobile(value);
+    if (compact) return compact;
     ctx.addIssue({ code: 'custom', message: 'mobile_number must be a phone number of 6 to 15 digits' });
     return z.NEVER;
   }),

@@ -370,6 +370,9 @@ export interface WithdrawalChannelListResponse {
   code: 200;
   needs_bet: string;
   contact_url: string;
+  /** The operator's bounds of one withdrawal, decimal strings; max_amount "0.00" means no maximum. */
+  min_amount: string;
+  max_amount: string;
   queryset: WithdrawalChannelDto[];
 }
 

@@ -166,6 +166,9 @@ describeEachDatabase('address routes', (database) => {
     [{ mobile_number: '' }, 'mobile_number is required'],
     [{ pin_code: '5600#1' }, 'pin_code must contain only letters, digits, spaces and -'],
     [{ pin_code: '1'.repeat(13) }, 'pin_code must be at most 12 characters'],
+    // A PIN code has six digits in India (MARKET=in): a short one never reaches a parcel.
+    [{ pin_code: '12' }, 'pin_code must be 6 digits'],
+    [{ pin_code: '5600011' }, 'pin_code must be 6 digits'],
     [{ state: null }, 'state is required'],
     [{ town_city: 'x'.repeat(101) }, 'town_city must be at most 100 characters'],
     [{ detail_address: 'line one\nline two' }, 'detail_address must not contain control characters'],

@@ -4,7 +4,10 @@ import {
   type AddressResponse,
   type EditAddressBody,
   MAX_ADDRESSES_PER_USER,
+  type MarketCode,
   type MessageResponse,
+  normalizePostalCode,
+  postalCodeMessage,
   ShopMessage,
 } from '@app/shared';
 import type { AppDatabase } from '../../db/dialect.ts';
@@ -52,6 +55,8 @@ export class AddressService {
   constructor(
     private readonly database: AppDatabase,
     private readonly clock: Clock,
+    /** Postal codes are checked against this market's shape (6 digits for a PIN code, 8 for a CEP...). */
+    private readonly market: MarketCode,
   ) {}
 
   /** GET /user/addresses */
@@ -70,7 +75,10 @@ export class AddressService {
   /** POST /user/edit_address: adds an address (at most MAX_ADDRESSES_PER_USER) or edits one of the user's. */
   async save(userId: number, body: EditAddressBody): Promise<AddressResponse> {
     const now = this.clock.now();
-    const fields = fieldsOf(body);
+    const pinCode = normalizePostalCode(body.pin_code, this.market);
+    // An order ships to this address: a code of the wrong shape never reaches a parcel.
+    if (pinCode === null) throw badRequest(postalCodeMessage(this.market));
+    const fields = fieldsOf({ ...body, pin_code: pinCode });
     const { id } = body;
     if (id !== undefined) {
       const row = await updateAddress(this.database.db, userId, id, fields, now);

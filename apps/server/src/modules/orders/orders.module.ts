@@ -38,9 +38,9 @@ export interface ShopOrdersModule {
 
 /** Builds the services of addresses, orders and the shop's operator API. */
 export function createShopOrdersModule(dependencies: ShopOrdersModuleDependencies): ShopOrdersModule {
-  const { database, clock, ledger, audit, rateLimiter, passwords } = dependencies;
+  const { database, clock, ledger, audit, rateLimiter, passwords, market } = dependencies;
   return {
-    addresses: new AddressService(database, clock),
+    addresses: new AddressService(database, clock, market),
     orders: new OrderService({
       database,
       clock,

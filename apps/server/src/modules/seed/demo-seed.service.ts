@@ -23,10 +23,10 @@ export const DEMO_ANDROID_VERSION = '1.0.0';
  */
 export const DEMO_LANDING_PAGE = '/';
 /**
- * The demo's Android download address without version and extension, so the download bar shows. It is on
- * example.com, reserved for examples, so it plainly needs replacing and never reaches a real server.
+ * The demo configures no Android download: an example address would open a dead page, so the download bar
+ * stays hidden until an operator sets a real prefix (PUT /admin/api/settings/app.android_prefix).
  */
-export const DEMO_ANDROID_APP_PREFIX = 'https://example.com/downloads/goldshop-';
+export const DEMO_ANDROID_APP_PREFIX = '';
 export const DEMO_SUPPORT_EMAIL = 'support@example.com';
 
 /**

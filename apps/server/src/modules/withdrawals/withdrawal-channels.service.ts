@@ -34,10 +34,11 @@ export class WithdrawalChannelService {
   /** GET /user/channels?type=withdrawal: needs_bet of the user, the support link and the channels. */
   async list(userId: number): Promise<WithdrawalChannelListResponse> {
     const { db, settings, wagering } = this.dependencies;
-    const [rows, contactUrl, needsBetMinor] = await Promise.all([
+    const [rows, contactUrl, needsBetMinor, limits] = await Promise.all([
       listEnabledWithdrawalChannels(db),
       settings.get('withdrawal.contact_url'),
       wagering.needsBetMinor(db, userId),
+      settings.getMany(['withdrawal.min_amount_minor', 'withdrawal.max_amount_minor']),
     ]);
     const offered = rows.filter((row) => this.isOffered(row));
     const groupIds = [
@@ -50,6 +51,9 @@ export class WithdrawalChannelService {
       code: 200,
       needs_bet: minorToDecimalString(needsBetMinor),
       contact_url: contactUrl,
+      // The bounds the request is checked against, so the app can say them before the player sends.
+      min_amount: minorToDecimalString(limits['withdrawal.min_amount_minor']),
+      max_amount: minorToDecimalString(limits['withdrawal.max_amount_minor']),
       queryset: offered.map((row) => toChannelDto(row, codes)),
     };
   }

@@ -238,7 +238,13 @@ describeEachDatabase('bank cards and withdrawals', (database) => {
       const response = await call('GET', '/user/channels?type=withdrawal&t=1', buyer);
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body).toMatchObject({ code: 200, needs_bet: '0.00', contact_url: '' });
+      expect(body).toMatchObject({
+        code: 200,
+        needs_bet: '0.00',
+        contact_url: '',
+        min_amount: '100.00',
+        max_amount: '50000.00',
+      });
       expect(body.queryset.map((channel: { key: string }) => channel.key)).toEqual([
         DEMO_MANUAL_WITHDRAWAL_KEY,
         DEMO_SANDBOX_WITHDRAWAL_KEY,

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Dialog } from 'antd-mobile';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -45,6 +46,19 @@ describe('AppLayout', () => {
     await act(() => router.navigate('/mine'));
     expect(await screen.findByText('screen /failing')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('closes an open dialog when the player goes Back, and keeps the dialogs the next screen opens', async () => {
+    const router = renderLayoutAt('/mine');
+    await screen.findByText('screen /mine');
+    act(() => {
+      Dialog.alert({ content: 'Transfer ₹250.00 to user ID 1043?' });
+    });
+    expect(await screen.findByText('Transfer ₹250.00 to user ID 1043?')).toBeTruthy();
+    await act(() => router.navigate('/failing'));
+    await waitFor(() => expect(screen.queryByText('Transfer ₹250.00 to user ID 1043?')).toBeNull());
+    // The next screen's own alert, shown as it mounts, stays.
+    expect((await screen.findByRole('alert')).textContent).toContain('Incorrect mobile number or password');
   });
 
   it('shows the bottom navigation with the Games and Mine tabs, the screens with a tab so far', async () => {

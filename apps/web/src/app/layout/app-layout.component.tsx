@@ -1,7 +1,8 @@
-import { DotLoading } from 'antd-mobile';
-import { Suspense, useEffect, useRef } from 'react';
+import { Dialog, Modal } from 'antd-mobile';
+import { Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useHideErrorAlert } from '../../shared/dialogs/error-alert.context.tsx';
+import { SkeletonScreen } from '../../shared/ui/skeleton.component.tsx';
 import { showsBottomMenu } from '../routing/bottom-tabs.ts';
 import styles from './app-layout.module.css';
 import { BottomNav } from './bottom-nav.component.tsx';
@@ -11,11 +12,7 @@ import { useScrollToTop } from './use-scroll-to-top.hook.ts';
 
 /** Shown while a screen's code loads. */
 export function ScreenLoading() {
-  return (
-    <div className={styles.loading}>
-      <DotLoading color="primary" />
-    </div>
-  );
+  return <SkeletonScreen />;
 }
 
 /** The frame of every screen: the screen itself, and the bottom navigation where the spec shows it. */
@@ -24,13 +21,17 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const withBottomNav = showsBottomMenu(pathname);
   const hideErrorAlert = useHideErrorAlert();
-  // An error alert speaks of the screen that showed it, so it goes when the player moves to another screen.
-  // Only a change of path counts: the first render must not hide what the first screen shows on mount.
+  // An error alert or a dialog speaks of the screen that showed it, so it goes when the player moves to
+  // another screen (Back with a dialog open included). Only a change of path counts: the first render must
+  // not hide what the first screen shows on mount. A layout effect, so it runs before the new screen's own
+  // effects, which may open the new screen's dialogs.
   const shownPath = useRef(pathname);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     hideErrorAlert();
+    Dialog.clear();
+    Modal.clear();
   }, [pathname, hideErrorAlert]);
   return (
     <div className={styles.shell}>

@@ -27,6 +27,8 @@ export interface ApiClientDependencies {
   getLanguage: () => string;
   /** Called after a 401 has cleared the token; the app sends the player to the login screen. */
   onUnauthorized: () => void;
+  /** Called after a write (POST or PUT) succeeded: a later success makes an earlier error alert stale. */
+  onWriteSucceeded?: () => void;
   fetch?: typeof fetch;
   now?: () => number;
   timeoutMs?: number;
@@ -127,6 +129,7 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
     }
     if (!envelope) throw new ApiNetworkError('bad_response', { cause: parseError });
     if (envelope.code !== CODE_OK) throw new ApiFailure(envelope);
+    if (method !== 'GET') dependencies.onWriteSucceeded?.();
     return envelope as unknown as T;
   }
 

@@ -10,6 +10,17 @@ function goToLogin(): void {
   if (!window.location.hash.startsWith(LOGIN_HASH)) window.location.hash = LOGIN_HASH;
 }
 
+const writeSucceededListeners = new Set<() => void>();
+
+/**
+ * Calls the listener after every successful POST or PUT of the app's client; returns the unsubscribe. The
+ * error alert listens, so the message of a refused action goes when a later action succeeds.
+ */
+export function onApiWriteSucceeded(listener: () => void): () => void {
+  writeSucceededListeners.add(listener);
+  return () => writeSucceededListeners.delete(listener);
+}
+
 /**
  * The app's API client: same origin, token from storage, Accept-Language from the interface language. A 401
  * ends the whole session, not only the token, so the early flag and the other values of the player who was
@@ -21,4 +32,7 @@ export const api = createApiClient({
   clearToken: clearSession,
   getLanguage: currentLanguage,
   onUnauthorized: goToLogin,
+  onWriteSucceeded: () => {
+    for (const listener of writeSucceededListeners) listener();
+  },
 });

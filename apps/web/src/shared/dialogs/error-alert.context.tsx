@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onApiWriteSucceeded } from '../api/api.ts';
 import styles from './error-alert.module.css';
 
 /** The error alert hides itself after this long (spec 01 §9, spec 02 §9). */
@@ -53,6 +54,8 @@ export function ErrorAlertProvider({ children }: { children: ReactNode }) {
     [t],
   );
   const hide = useCallback(() => setAlert(null), []);
+  // A refusal speaks of an attempt that a later success has overtaken: it must not stay beside it.
+  useEffect(() => onApiWriteSucceeded(hide), [hide]);
   const controls = useMemo(() => ({ show, hide }), [show, hide]);
 
   return (

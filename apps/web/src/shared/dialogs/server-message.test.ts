@@ -11,7 +11,7 @@ import { i18n, switchLanguage } from '../../i18n/i18n.ts';
 import { en } from '../../i18n/locales/en.ts';
 import { ApiFailure, ApiNetworkError } from '../api/api-errors.ts';
 import { errorMessage } from './error-message.ts';
-import { translateServerMessage } from './server-message.ts';
+import { setMessageMarket, translateServerMessage } from './server-message.ts';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -75,7 +75,6 @@ describe('translateServerMessage', () => {
     // The bank-card rule words this one per market (Clabe for mx), so it must arrive untouched.
     expect(translateServerMessage(ServerMessage.upiAccountEmpty)).toBe(ServerMessage.upiAccountEmpty);
     expect(translateServerMessage('Password is incorrect')).toBe('Password is incorrect');
-    expect(translateServerMessage('amount is required')).toBe('amount is required');
     expect(translateServerMessage('Something new')).toBe('Something new');
   });
 
@@ -111,19 +110,64 @@ describe('translateServerMessage', () => {
     expect(translateServerMessage(badReferral)).toBe(
       'The recommendation code may contain only letters and digits',
     );
-    expect(translateServerMessage(shortPassword)).toBe('password must be at least 8 characters');
+    expect(translateServerMessage(shortPassword)).toBe('The password must have at least 8 characters.');
     expect(translateServerMessage(invisibleNickName)).toBe(
-      'nickname must not contain invisible formatting characters',
+      'The nickname contains invisible characters that cannot be used.',
     );
-    expect(translateServerMessage(missingPassword)).toBe('password is required');
+    expect(translateServerMessage(missingPassword)).toBe('Please enter the password.');
 
     await switchLanguage('pt-BR');
     expect(translateServerMessage(wrongCountry)).toBe('Digite um número de celular +91');
-    expect(translateServerMessage(shortPassword)).toBe('O campo senha deve ter pelo menos 8 caracteres');
-    expect(translateServerMessage(missingPassword)).toBe('O campo senha é obrigatório');
+    expect(translateServerMessage(shortPassword)).toBe('O campo senha deve ter pelo menos 8 caracteres.');
+    expect(translateServerMessage(missingPassword)).toBe('Informe o campo senha.');
     await switchLanguage('vi');
     expect(translateServerMessage(shortCode)).toBe('Mã xác minh phải gồm 6 chữ số');
-    expect(translateServerMessage(invisibleNickName)).toBe('biệt danh không được chứa ký tự định dạng ẩn');
+    expect(translateServerMessage(invisibleNickName)).toBe('Biệt danh chứa ký tự ẩn không dùng được.');
+  });
+});
+
+describe('input messages of every form', () => {
+  it('says the raw field messages the new user met as sentences, with money in the market format', async () => {
+    setMessageMarket('in');
+    expect(translateServerMessage('price must be at least 100.00')).toBe(
+      'The amount must be at least ₹100.00.',
+    );
+    expect(translateServerMessage('price must be at most 7219000.00')).toBe(
+      'The amount can be at most ₹72,19,000.00.',
+    );
+    expect(translateServerMessage('full_name is required')).toBe('Please enter the full name.');
+    expect(translateServerMessage('pin_code must be 6 digits')).toBe('The PIN code must have 6 digits.');
+
+    setMessageMarket('pt');
+    await switchLanguage('pt-BR');
+    expect(translateServerMessage('price must be at most 721900.00')).toBe(
+      'O campo valor pode ser de no máximo R$\u00a0721.900,00.',
+    );
+    expect(translateServerMessage('full_name is required')).toBe('Informe o campo nome completo.');
+    await switchLanguage('es-MX');
+    setMessageMarket('mx');
+    expect(translateServerMessage('price must be at least 100.00')).toBe(
+      'El campo monto debe ser de al menos Mex$100.00.',
+    );
+    await switchLanguage('vi');
+    setMessageMarket('vi');
+    expect(translateServerMessage('price must be at least 721900.00')).toBe(
+      'Số tiền phải ít nhất là 721.900\u00a0₫.',
+    );
+    setMessageMarket('in');
+  });
+
+  it('has every rule and field in every language', async () => {
+    for (const language of ['en', ...OTHER_LANGUAGES] as LanguageCode[]) {
+      await switchLanguage(language);
+      for (const rule of Object.keys(en.inputMessages)) {
+        expect(i18n.exists(`inputMessages.${rule}`), `${language} ${rule}`).toBe(true);
+      }
+    }
+  });
+
+  it('leaves fields players never type as the server wrote them', () => {
+    expect(translateServerMessage('p_size must be at most 100')).toBe('p_size must be at most 100');
   });
 });
 

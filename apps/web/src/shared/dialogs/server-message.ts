@@ -1,4 +1,12 @@
-import { AccountMessage, OTP_LENGTH, ServerMessage } from '@app/shared';
+import {
+  AccountMessage,
+  formatMoney,
+  type MarketCode,
+  OTP_LENGTH,
+  type ParsedInputMessage,
+  parseInputMessage,
+  ServerMessage,
+} from '@app/shared';
 import { i18n } from '../../i18n/i18n.ts';
 
 type AccountMessageKey = keyof typeof AccountMessage;
@@ -27,8 +35,6 @@ const GENERIC_KEYS_BY_TEXT: ReadonlyMap<string, GenericMessageKey> = new Map<str
 const FIELD_NAMES = ['mobile_number', 'password', 'verify_code', 'r_code', 'nick_name'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
 
-const FIELD = `(${FIELD_NAMES.join('|')})`;
-
 /**
  * The server's input messages (packages/shared text-field.ts and the account schemas) for those fields.
  * They start with the field's wire name, which means nothing to a player, so the app rewords them with
@@ -38,30 +44,6 @@ const INPUT_MESSAGES: ReadonlyArray<{
   pattern: RegExp;
   translate: (match: RegExpExecArray, field: string) => string;
 }> = [
-  {
-    pattern: new RegExp(`^${FIELD} is required$`),
-    translate: (_match, field) => i18n.t('serverMessages.fieldRequired', { field }),
-  },
-  {
-    pattern: new RegExp(`^${FIELD} must be text$`),
-    translate: (_match, field) => i18n.t('serverMessages.fieldNotText', { field }),
-  },
-  {
-    pattern: new RegExp(`^${FIELD} must be at least (\\d+) characters$`),
-    translate: (match, field) => i18n.t('serverMessages.fieldTooShort', { field, min: match[2] ?? '' }),
-  },
-  {
-    pattern: new RegExp(`^${FIELD} must be at most (\\d+) characters$`),
-    translate: (match, field) => i18n.t('serverMessages.fieldTooLong', { field, max: match[2] ?? '' }),
-  },
-  {
-    pattern: new RegExp(`^${FIELD} must not contain control characters$`),
-    translate: (_match, field) => i18n.t('serverMessages.fieldControlCharacters', { field }),
-  },
-  {
-    pattern: new RegExp(`^${FIELD} must not contain invisible formatting characters$`),
-    translate: (_match, field) => i18n.t('serverMessages.fieldInvisibleCharacters', { field }),
-  },
   {
     pattern: /^(mobile_number) must be a valid mobile number$/,
     translate: () => i18n.t('serverMessages.mobileInvalid'),
@@ -98,6 +80,51 @@ function translateInputMessage(message: string): string | null {
   return null;
 }
 
+/** The market whose money and numbers the messages show; set once at boot from the server's configuration. */
+let messageMarket: MarketCode = 'in';
+
+/** Sets the market the server's messages are formatted for (main.tsx, after GET /app/config). */
+export function setMessageMarket(market: MarketCode): void {
+  messageMarket = market;
+}
+
+const NUMBER_LOCALES: Readonly<Record<MarketCode, string>> = {
+  in: 'en-IN',
+  pt: 'pt-BR',
+  mx: 'es-MX',
+  vi: 'vi-VN',
+};
+
+function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** The wire name's label for a player ("full_name" → "full name"), or null for a field players never type. */
+export function fieldLabel(field: string): string | null {
+  const key = `fieldNames.${field}`;
+  return isLoaded(key) ? i18n.t(key as 'fieldNames.full_name') : null;
+}
+
+/**
+ * A parsed input message as a sentence in the interface language, with amounts in the market's money format
+ * and counts in its digits; null when the field is not one a player types (operator and paging fields).
+ */
+export function inputMessageText(
+  parsed: ParsedInputMessage,
+  market: MarketCode = messageMarket,
+): string | null {
+  const field = fieldLabel(parsed.field);
+  if (field === null) return null;
+  const { count, amountMinor } = parsed.params;
+  const text = i18n.t(`inputMessages.${parsed.rule}`, {
+    field,
+    count: count ?? 0,
+    number: count === undefined ? '' : new Intl.NumberFormat(NUMBER_LOCALES[market]).format(count),
+    amount: amountMinor === undefined ? '' : formatMoney(amountMinor, market),
+  });
+  return capitalise(text);
+}
+
 /**
  * The server answers in English (DESIGN.md: messages are English keys); the app shows the account and
  * generic messages it knows in the interface language, and any other message as the server wrote it, so the
@@ -114,5 +141,8 @@ export function translateServerMessage(message: string): string {
   const genericKey = GENERIC_KEYS_BY_TEXT.get(trimmed);
   if (genericKey) return isLoaded(genericKey) ? i18n.t(genericKey) : message;
   if (!isLoaded('serverMessages.fieldRequired')) return message;
-  return translateInputMessage(trimmed) ?? message;
+  const accountInput = translateInputMessage(trimmed);
+  if (accountInput) return accountInput;
+  const parsed = parseInputMessage(trimmed);
+  return (parsed && inputMessageText(parsed)) ?? message;
 }

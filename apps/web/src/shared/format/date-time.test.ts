@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatGuessRecordTime } from './date-time.ts';
+import { formatDateTime } from './date-time.ts';
 
 describe('formatDateTime', () => {
   it('shows the instant on the market clock, zero-padded, on the 24-hour clock', () => {
@@ -14,27 +14,9 @@ describe('formatDateTime', () => {
     expect(formatDateTime(Number.NaN, 'Asia/Kolkata')).toBe('');
     expect(formatDateTime(Number.POSITIVE_INFINITY, 'Asia/Kolkata')).toBe('');
   });
-});
 
-describe('formatGuessRecordTime', () => {
-  it('follows yyyy-MM-dd hh:mm: the hour of the 12-hour clock, zero-padded, on the market clock', () => {
-    // 09:35 UTC is 15:05 in India: 03:05 on the 12-hour clock.
-    expect(formatGuessRecordTime(Date.UTC(2025, 2, 5, 9, 35), 'Asia/Kolkata')).toBe('2025-03-05 03:05');
-    // Midnight and noon are 12 on the 12-hour clock, never 00.
-    expect(formatGuessRecordTime(Date.UTC(2025, 2, 4, 18, 30), 'Asia/Kolkata')).toBe('2025-03-05 12:00');
-    expect(formatGuessRecordTime(Date.UTC(2025, 2, 5, 6, 30), 'Asia/Kolkata')).toBe('2025-03-05 12:00');
-    expect(formatGuessRecordTime(Date.UTC(2025, 2, 5, 4, 29), 'Asia/Kolkata')).toBe('2025-03-05 09:59');
-    // The date is the market's: 02:05 on 2 March in India is still 1 March in São Paulo (17:35 → 05:35).
-    const instant = Date.UTC(2025, 2, 1, 20, 35);
-    expect(formatGuessRecordTime(instant, 'Asia/Kolkata')).toBe('2025-03-02 02:05');
-    expect(formatGuessRecordTime(instant, 'America/Sao_Paulo')).toBe('2025-03-01 05:35');
-    expect(formatGuessRecordTime(Date.UTC(2024, 11, 31, 16, 59), 'Asia/Ho_Chi_Minh')).toBe(
-      '2024-12-31 11:59',
-    );
-  });
-
-  it('answers an empty text for a time that is not one', () => {
-    expect(formatGuessRecordTime(Number.NaN, 'Asia/Kolkata')).toBe('');
-    expect(formatGuessRecordTime(Number.NEGATIVE_INFINITY, 'Asia/Kolkata')).toBe('');
+  it('uses the 24-hour clock: 00:22 after midnight, 12:00 at noon', () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 25, 18, 52), 'Asia/Kolkata')).toBe('2026-11-26 00:22');
+    expect(formatDateTime(Date.UTC(2025, 2, 5, 6, 30), 'Asia/Kolkata')).toBe('2025-03-05 12:00');
   });
 });

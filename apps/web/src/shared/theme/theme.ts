@@ -5,8 +5,8 @@ import { useStoredValue } from '../storage/use-stored-value.hook.ts';
 /** antd-mobile switches its colour variables on this attribute of <html>. */
 const THEME_ATTRIBUTE = 'data-prefers-color-scheme';
 
-/** Browser chrome colours matching antd-mobile's background in each theme. */
-const THEME_COLOR = { light: '#ffffff', dark: '#1a1a1a' } as const;
+/** Browser chrome colours matching the brand toolbar in each theme. */
+const THEME_COLOR = { light: '#6d0b1c', dark: '#3a0610' } as const;
 
 function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;

@@ -1,6 +1,7 @@
 import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from './empty-state.component.tsx';
 
 /** The part of a paged infinite query (with its `loadMore`) the footer reads. */
 export interface FeedPages {
@@ -68,7 +69,13 @@ export function FeedFooter({
   return (
     <InfiniteScroll loadMore={pages.loadMore} hasMore={pages.isSuccess && pages.hasNextPage}>
       {(hasMore, loadFailed, retry) =>
-        loadFailed ? failed(retry) : hasMore ? loading : status(empty ? emptyText : noMoreText)
+        loadFailed
+          ? failed(retry)
+          : hasMore
+            ? loading
+            : empty
+              ? status(<EmptyState text={emptyText} />)
+              : status(noMoreText)
       }
     </InfiniteScroll>
   );

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -7,6 +7,7 @@ import { parseQueryId } from '../navigation/query-id.ts';
 import { getToken, StorageKey } from '../storage/storage.ts';
 import { useStoredValue } from '../storage/use-stored-value.hook.ts';
 import listStyles from './saved-list.module.css';
+import { SkeletonScreen } from './skeleton.component.tsx';
 
 export interface QueryLoaderProps<T> {
   query: UseQueryResult<T>;
@@ -28,11 +29,7 @@ export function QueryLoader<T>({
 }: QueryLoaderProps<T>) {
   const { t } = useTranslation();
   if (query.isPending) {
-    return (
-      <div className={stateClassName}>
-        <DotLoading color="primary" />
-      </div>
-    );
+    return <SkeletonScreen cards={2} />;
   }
   if (query.isError) {
     return (

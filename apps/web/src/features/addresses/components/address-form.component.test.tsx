@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, switchLanguage } from '../../../i18n/i18n.ts';
 import { setToken } from '../../../shared/storage/storage.ts';
 import { callsTo, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
@@ -56,16 +57,63 @@ describe('AddressForm', () => {
     expect(await screen.findByText('Address saved')).toBeTruthy();
   });
 
-  it('has no client check: an empty form goes to the server, whose message shows in the error alert', async () => {
+  it('checks what it can before sending: each message under its field, gone when the field is edited', async () => {
     setToken('tok');
-    const calls = stubFakeServer({
-      'POST /user/edit_address': () => ({ code: 400, msg: 'full_name is required' }),
+    const calls = stubFakeServer({});
+    renderWithProviders(<AddressForm idParam={null} onSaved={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('full_name-error')).textContent).toBe('Please enter the full name.');
+    expect(screen.getByTestId('pin_code-error').textContent).toBe('Please enter the PIN code.');
+    expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(calls, '/user/edit_address')).toHaveLength(0);
+    expect(screen.queryByTestId('error-alert')).toBeNull();
+
+    fillAll({ ...TYPED, 'PIN code': '12' });
+    expect(screen.queryByTestId('full_name-error')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('pin_code-error')).textContent).toBe(
+      'The PIN code must have 6 digits.',
+    );
+    expect(callsTo(calls, '/user/edit_address')).toHaveLength(0);
+    fireEvent.change(screen.getByPlaceholderText('PIN code'), { target: { value: '411001' } });
+    expect(screen.queryByTestId('pin_code-error')).toBeNull();
+  });
+
+  it('checks the CEP of Brazil (8 digits), in Portuguese', async () => {
+    setToken('tok');
+    await switchLanguage('pt-BR');
+    try {
+      renderWithProviders(<AddressForm idParam={null} onSaved={vi.fn()} />, { market: 'pt' });
+      fillAll({
+        'Nome completo': 'Ana',
+        'Número de celular': '11912345678',
+        CEP: '411001',
+        Estado: 'SP',
+        Cidade: 'São Paulo',
+        'Rua, número e bairro': 'Rua A, 1',
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+      expect((await screen.findByTestId('pin_code-error')).textContent).toBe(
+        'O campo CEP deve ter 8 dígitos.',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it("puts the server's refusal of a field under that field, translated", async () => {
+    setToken('tok');
+    stubFakeServer({
+      'POST /user/edit_address': () => ({ code: 400, msg: 'full_name must be at most 100 characters' }),
     });
     const onSaved = vi.fn();
     renderWithProviders(<AddressForm idParam={null} onSaved={onSaved} />);
+    fillAll(TYPED);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByTestId('error-alert')).textContent).toContain('full_name is required');
-    expect(callsTo(calls, '/user/edit_address')).toHaveLength(1);
+    expect((await screen.findByTestId('full_name-error')).textContent).toBe(
+      'The full name can have at most 100 characters.',
+    );
+    expect(screen.queryByTestId('error-alert')).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
     // The player can correct the form and send it again.
     await waitFor(() =>

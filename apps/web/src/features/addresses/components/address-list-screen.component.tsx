@@ -1,6 +1,6 @@
 import type { AddressDto } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-
 import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
 import { EditDeleteSheet } from '../../../shared/ui/edit-delete-sheet.component.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
+import { SkeletonScreen } from '../../../shared/ui/skeleton.component.tsx';
 import { shopErrorText, translateShopMessage } from '../../shop/rules/shop-message.rule.ts';
 import { addressLine, deleteAddress } from '../api/addresses.api.ts';
 import { addressQueryKeys } from '../hooks/address-query-keys.ts';
@@ -67,11 +69,7 @@ function SignedInAddressList() {
   }
 
   if (addresses.isPending) {
-    return (
-      <div className={listStyles.state}>
-        <DotLoading color="primary" />
-      </div>
-    );
+    return <SkeletonScreen cards={2} />;
   }
   if (addresses.isError) {
     return (
@@ -86,9 +84,7 @@ function SignedInAddressList() {
   return (
     <div className={listStyles.page}>
       {addresses.data.length === 0 ? (
-        <p className={listStyles.state} data-testid="address-list-empty">
-          {t('addresses.empty')}
-        </p>
+        <EmptyState text={t('addresses.empty')} testId="address-list-empty" />
       ) : (
         <ul className={listStyles.list} aria-label={t('addresses.title')}>
           {addresses.data.map((address) => (

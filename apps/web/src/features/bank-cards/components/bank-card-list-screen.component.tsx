@@ -1,6 +1,6 @@
 import type { BankCardDto } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,9 @@ import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-
 import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
 import { EditDeleteSheet } from '../../../shared/ui/edit-delete-sheet.component.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
+import { SkeletonScreen } from '../../../shared/ui/skeleton.component.tsx';
 import { deleteBankCard } from '../api/bank-cards.api.ts';
 import { bankCardQueryKeys } from '../hooks/bank-card-query-keys.ts';
 import { useBankCards } from '../hooks/use-bank-cards.hook.ts';
@@ -51,11 +53,7 @@ function SignedInBankCardList() {
   }
 
   if (cards.isPending) {
-    return (
-      <div className={listStyles.state}>
-        <DotLoading color="primary" />
-      </div>
-    );
+    return <SkeletonScreen cards={2} />;
   }
   if (cards.isError) {
     return (
@@ -71,9 +69,7 @@ function SignedInBankCardList() {
   return (
     <div className={listStyles.page}>
       {cards.data.cards.length === 0 ? (
-        <p className={listStyles.state} data-testid="bank-card-list-empty">
-          {t('bankCards.empty')}
-        </p>
+        <EmptyState text={t('bankCards.empty')} testId="bank-card-list-empty" />
       ) : (
         <ul className={listStyles.list} aria-label={t('bankCards.title')}>
           {cards.data.cards.map((card) => (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
-import { useFormatGuessRecordTime } from '../../../shared/format/date-time.ts';
+import { useFormatDateTime } from '../../../shared/format/date-time.ts';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { fetchFairness } from '../api/colour-game.api.ts';
 import { colourQueryKeys } from '../hooks/colour-query-keys.ts';
@@ -50,7 +50,7 @@ function Fairness({ bet }: { bet: UserGuessDto }) {
 
 /** The expanded detail of one of the player's bets: every field of the user guess, then its fairness. */
 export function BetDetails({ bet }: { bet: UserGuessDto }) {
-  const formatGuessRecordTime = useFormatGuessRecordTime();
+  const formatDateTime = useFormatDateTime();
   const { t } = useTranslation();
   const formatPrice = useFormatPrice();
   const selectionLabel = useSelectionLabel();
@@ -87,7 +87,7 @@ export function BetDetails({ bet }: { bet: UserGuessDto }) {
         <dt>{t('colourGame.detail.amount')}</dt>
         <dd data-testid="bet-amount">{formatPrice(bet.amount)}</dd>
         <dt>{t('colourGame.detail.createTime')}</dt>
-        <dd data-testid="bet-create-time">{formatGuessRecordTime(bet.create_time)}</dd>
+        <dd data-testid="bet-create-time">{formatDateTime(bet.create_time)}</dd>
       </dl>
       {bet.status === 'W' ? null : <Fairness bet={bet} />}
     </div>

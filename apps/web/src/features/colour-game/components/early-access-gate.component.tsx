@@ -1,8 +1,7 @@
-import { DotLoading } from 'antd-mobile';
 import { type ReactNode, useEffect } from 'react';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
+import { SkeletonScreen } from '../../../shared/ui/skeleton.component.tsx';
 import { useEarlyAccess } from '../hooks/use-early-access.hook.ts';
-import styles from './colour-game.module.css';
 
 /** Where a player goes back to when there is no earlier screen of the app. */
 const FALLBACK_PATH = '/';
@@ -19,8 +18,8 @@ export function EarlyAccessGate({ children }: { children: ReactNode }) {
   }, [access, goBack]);
   if (access !== 'allowed') {
     return (
-      <div className={styles.state} data-testid="early-access-pending">
-        <DotLoading color="primary" />
+      <div data-testid="early-access-pending">
+        <SkeletonScreen />
       </div>
     );
   }

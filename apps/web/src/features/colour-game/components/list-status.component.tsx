@@ -1,6 +1,8 @@
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/empty-state.component.tsx';
+import { SkeletonScreen } from '../../../shared/ui/skeleton.component.tsx';
 import styles from './colour-game.module.css';
 
 export interface ListStatusProps {
@@ -21,11 +23,7 @@ export function ListStatus({ label, pending, error, empty, onRetry }: ListStatus
     if (error) console.error(`${label} failed to load`, error);
   }, [error, label]);
   if (pending) {
-    return (
-      <div className={styles.state}>
-        <DotLoading color="primary" />
-      </div>
-    );
+    return <SkeletonScreen cards={1} />;
   }
   if (error) {
     return (
@@ -37,6 +35,6 @@ export function ListStatus({ label, pending, error, empty, onRetry }: ListStatus
       </div>
     );
   }
-  if (empty) return <div className={styles.state}>{t('wallet.empty')}</div>;
+  if (empty) return <EmptyState text={t('wallet.empty')} />;
   return null;
 }

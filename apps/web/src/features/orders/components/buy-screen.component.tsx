@@ -1,4 +1,4 @@
-import type { AddressDto, ProductDto } from '@app/shared';
+import { type AddressDto, formatMoney, type ProductDto, parseMoneyToMinor } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
@@ -20,10 +20,12 @@ import {
 import { useAddresses } from '../../addresses/hooks/use-addresses.hook.ts';
 import { PasswordField } from '../../auth/components/password-field.component.tsx';
 import { profileQueryKeys } from '../../profile/hooks/profile-query-keys.ts';
+import { useProfile } from '../../profile/hooks/use-profile.hook.ts';
 import { isBuyable } from '../../shop/components/product-detail.component.tsx';
 import { shopQueryKeys } from '../../shop/hooks/shop-query-keys.ts';
 import { useProduct } from '../../shop/hooks/use-product.hook.ts';
 import { shopErrorText } from '../../shop/rules/shop-message.rule.ts';
+import { BalanceRow } from '../../wallet/components/balance-row.component.tsx';
 import { buyProduct, toOrder } from '../api/orders.api.ts';
 import { orderQueryKeys } from '../hooks/order-query-keys.ts';
 import { type BuyErrors, isBuyValid, validateBuy } from '../rules/buy-validation.rule.ts';
@@ -31,6 +33,36 @@ import styles from './orders.module.css';
 
 /** Where a successful purchase leads: the new order waits under Undelivered. */
 export const AFTER_BUY_PATH = '/orderList?status=undelivered';
+
+/**
+ * The balance the purchase is paid from and, when it is short of the price, by how much with a Recharge link
+ * (the recharge screen comes back here with Back).
+ */
+function BalanceCheck({ price }: { price: string }) {
+  const { t } = useTranslation();
+  const { code: market } = useMarket();
+  const profile = useProfile(true);
+  const balance = profile.data?.balance;
+  const balanceMinor = parseMoneyToMinor(balance ?? '');
+  const priceMinor = parseMoneyToMinor(price);
+  const shortMinor =
+    balanceMinor.ok && priceMinor.ok && balanceMinor.amountMinor < priceMinor.amountMinor
+      ? priceMinor.amountMinor - balanceMinor.amountMinor
+      : null;
+  return (
+    <section className={styles.card} data-testid="buy-balance">
+      <BalanceRow balance={balance} />
+      {shortMinor !== null ? (
+        <div className={styles.shortNote} data-testid="buy-balance-short">
+          <span>{t('look.balanceShort', { amount: formatMoney(shortMinor, market) })}</span>
+          <Link to="/recharge" className={styles.rechargeLink} data-testid="buy-recharge-link">
+            {t('look.recharge')}
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
 
 function ProductSummary({ product }: { product: ProductDto }) {
   const formatPrice = useFormatPrice();
@@ -180,6 +212,7 @@ function BuyForm({ product }: { product: ProductDto }) {
   return (
     <form className={styles.page} onSubmit={submit} noValidate aria-label={t('buy.title')}>
       <ProductSummary product={product} />
+      <BalanceCheck price={product.price} />
       <AddressPicker
         name={`${formId}-address`}
         selectedId={addressId}

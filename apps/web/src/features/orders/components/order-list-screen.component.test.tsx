@@ -82,7 +82,7 @@ describe('OrderListScreen', () => {
     expect(items.map((item) => item.getAttribute('data-order-id'))).toEqual(['301', '302', '303']);
     const first = items[0] as HTMLElement;
     expect(first.textContent).toContain('Gold bar 10 g');
-    expect(within(first).getByTestId('order-price').textContent).toBe('₹ 65000.00');
+    expect(within(first).getByTestId('order-price').textContent).toBe('₹65,000.00');
     expect(first.textContent).toContain('Asha Rao +919876543210');
     expect(first.textContent).toContain('12 MG Road, Pune, Maharashtra 411001');
     expect(within(first).getByTestId('order-status').textContent).toBe('Undelivered');
@@ -186,7 +186,7 @@ describe('OrderListScreen', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const question = await screen.findByText(
-      'Cancel the order for Gold bar 10 g? ₹ 65000.00 goes back to your balance.',
+      'Cancel the order for Gold bar 10 g? ₹65,000.00 goes back to your balance.',
     );
     const dialog = dialogOf(question);
     expect(within(dialog).getByRole('button', { name: 'Keep order' })).toBeTruthy();

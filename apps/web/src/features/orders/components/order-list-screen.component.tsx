@@ -1,10 +1,11 @@
 import type { OrderStatusFilter } from '@app/shared';
-import { Button, DotLoading, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
 import { FeedFooter } from '../../../shared/ui/feed-footer.component.tsx';
+import { SkeletonScreen } from '../../../shared/ui/skeleton.component.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.hook.ts';
 import { useOrderPages } from '../hooks/use-order-pages.hook.ts';
 import { OrderCard } from './order-card.component.tsx';
@@ -35,11 +36,7 @@ function OrderFeed({ tab }: { tab: OrderTab }) {
   const { orders } = pages;
 
   if (pages.isPending) {
-    return (
-      <div className={styles.state}>
-        <DotLoading color="primary" />
-      </div>
-    );
+    return <SkeletonScreen />;
   }
   if (pages.isError && !pages.isFetchNextPageError && orders.length === 0) {
     return (

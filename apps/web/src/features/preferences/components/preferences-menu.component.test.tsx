@@ -45,6 +45,21 @@ describe('PreferencesMenu', () => {
     expect(getDarkModePreference()).toBe(false);
   });
 
+  it('toggles dark mode from a tap on the row label, once per tap', async () => {
+    renderMenu();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const toggle = await screen.findByRole('switch', { name: 'Dark mode' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+
+    fireEvent.click(screen.getByText('Dark mode', { selector: '.adm-list-item-content-main' }));
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(getDarkModePreference()).toBe(true);
+
+    fireEvent.click(screen.getByText('Dark mode', { selector: '.adm-list-item-content-main' }));
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(getDarkModePreference()).toBe(false);
+  });
+
   it('switches the language, saves it and translates the menu', async () => {
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));

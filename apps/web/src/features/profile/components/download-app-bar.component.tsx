@@ -9,7 +9,15 @@ export function DownloadAppBar({ href }: { href: string }) {
     <div className={styles.downloadBar} data-testid="download-app-bar">
       <DownlandOutline className={styles.downloadIcon} aria-hidden="true" />
       <span className={styles.downloadText}>{t('profile.downloadApp.text')}</span>
-      <a className={styles.downloadAction} href={href} rel="noopener" data-testid="download-app-link">
+      {/* A new tab, so the app stays open whatever the download address answers. */}
+      <a
+        className={styles.downloadAction}
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        download
+        data-testid="download-app-link"
+      >
         {t('profile.downloadApp.action')}
       </a>
     </div>

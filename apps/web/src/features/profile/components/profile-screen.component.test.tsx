@@ -90,7 +90,7 @@ describe('ProfileScreen', () => {
     expect((await screen.findByTestId('profile-user-id')).textContent).toBe('1042');
     expect(screen.getByTestId('profile-mobile').textContent).toBe('+919876543210');
     expect(screen.getByTestId('profile-nick-name').textContent).toBe('Asha');
-    expect(screen.getByTestId('profile-balance').textContent).toBe('R$ 1234,50');
+    expect(screen.getByTestId('profile-balance').textContent).toBe('R$\u00a01.234,50');
     // The game tabs follow the early flag; the aviator bet needs the nickname.
     expect(getEarlyFlag()).toBe(true);
     expect(getNickName()).toBe('Asha');
@@ -138,6 +138,9 @@ describe('ProfileScreen', () => {
     renderWithProviders(<ProfileScreen hasScreen={hasScreen} />);
     const link = await screen.findByTestId('download-app-link');
     expect(link.getAttribute('href')).toBe('https://cdn.example/app/gold-1.0.0.apk');
+    // The download opens beside the app, which stays where it is.
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 
   it('hides the download bar inside the app and without a prefix', async () => {

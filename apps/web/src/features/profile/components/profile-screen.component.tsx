@@ -1,4 +1,4 @@
-import { Button, Dialog, DotLoading } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isInNativeApp } from '../../../shared/native/native-bridge.ts';
 import { getNotice, getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
 import { ScreenToolbar, toolbarIconButtonClass } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { SkeletonScreen } from '../../../shared/ui/skeleton.component.tsx';
 import { useHomeTop } from '../../shop/hooks/use-home-top.hook.ts';
 import { useLogout } from '../hooks/use-logout.hook.ts';
 import { useNativeNotification } from '../hooks/use-native-notification.hook.ts';
@@ -90,9 +91,7 @@ function SignedInProfile({ hasScreen }: ProfileScreenProps) {
         }
       />
       {profile.isPending ? (
-        <div className={styles.state}>
-          <DotLoading color="primary" />
-        </div>
+        <SkeletonScreen />
       ) : profile.isError ? (
         <div className={styles.state} data-testid="profile-load-failed">
           <p>{isNetworkError(profile.error) ? t('dialog.genericError') : t('profile.loadFailed')}</p>

@@ -1,6 +1,17 @@
+import type { SupportType } from '@app/shared';
+import { MailOutline, MessageOutline, PhonebookOutline, SendOutline } from 'antd-mobile-icons';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupportLink } from '../rules/support-links.rule.ts';
 import styles from './profile.module.css';
+import { MenuRowIcon } from './profile-menu-list.component.tsx';
+
+const SUPPORT_ICONS: Readonly<Record<SupportType, ComponentType<{ className?: string }>>> = {
+  email: MailOutline,
+  mobile: PhonebookOutline,
+  whatsapp: MessageOutline,
+  telegram: SendOutline,
+};
 
 /** Links that leave the app open in a new tab; mailto: and tel: hand over to the phone's own apps. */
 function opensNewTab(href: string): boolean {
@@ -23,7 +34,8 @@ export function SupportGroup({ links }: { links: readonly SupportLink[] }) {
               data-testid={`support-${link.type}`}
               {...(opensNewTab(link.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
-              <span>{t(`profile.support.${link.type}`)}</span>
+              <MenuRowIcon icon={SUPPORT_ICONS[link.type]} />
+              <span className={styles.rowLabel}>{t(`profile.support.${link.type}`)}</span>
               <span className={styles.rowValue}>{link.value}</span>
             </a>
           </li>

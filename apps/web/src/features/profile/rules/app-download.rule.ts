@@ -9,6 +9,8 @@ export function appDownloadUrl(prefix: string, androidVersion: string): string |
   const base = prefix.trim();
   const version = androidVersion.trim();
   if (base === '' || version === '') return null;
+  // Only a web address downloads anything; any other scheme would open a dead or unsafe page.
+  if (!/^https?:\/\//i.test(base)) return null;
   return `${base}${version}${ANDROID_PACKAGE_EXTENSION}`;
 }
 

@@ -51,6 +51,8 @@ describe('app download', () => {
   it('has no address without a prefix or a version', () => {
     expect(appDownloadUrl('', '1.0.0')).toBeNull();
     expect(appDownloadUrl('https://cdn.example/app/gold-', ' ')).toBeNull();
+    expect(appDownloadUrl('javascript:alert(1)//', '1.0.0')).toBeNull();
+    expect(appDownloadUrl('goldshop-', '1.0.0')).toBeNull();
   });
 
   it('shows the bar only outside the app', () => {

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Dialog } from 'antd-mobile';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../shared/storage/storage.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
 import { callsTo, fakeProduct, stubShopServer } from '../testing/fake-shop-server.ts';
 import { ProductDetail } from './product-detail.component.tsx';
+
+afterEach(() => Dialog.clear());
 
 describe('ProductDetail', () => {
   it('shows the pictures, name, price in the market currency and the specification table', async () => {
@@ -11,7 +14,7 @@ describe('ProductDetail', () => {
     renderWithProviders(<ProductDetail productId={7} />, { market: 'pt' });
 
     expect((await screen.findByTestId('product-name')).textContent).toBe('Gold bar 10 g');
-    expect(screen.getByTestId('product-price').textContent).toBe('R$ 65000,00');
+    expect(screen.getByTestId('product-price').textContent).toBe('R$\u00a065.000,00');
     expect(callsTo(calls, '/shop/product')[0]?.query.get('id')).toBe('7');
 
     // main_image and image2; the empty image3 is left out.
@@ -44,13 +47,25 @@ describe('ProductDetail', () => {
     expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
   });
 
-  it('sends a visitor without a token to /login', async () => {
+  it('tells a visitor without a token to log in to buy, then opens /login on Log in', async () => {
     stubShopServer({ '/shop/product': () => ({ code: 200, entry: fakeProduct() }) });
     const { router } = renderWithProviders(<ProductDetail productId={7} />);
     const button = await screen.findByRole('button', { name: 'Buy now' });
     expect((button as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(button);
+    expect(await screen.findByText('Log in to buy')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('stays on the product when the visitor cancels the log-in question', async () => {
+    stubShopServer({ '/shop/product': () => ({ code: 200, entry: fakeProduct() }) });
+    const { router } = renderWithProviders(<ProductDetail productId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Log in to buy')).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('opens /buy?id for a signed-in player', async () => {

@@ -1,5 +1,5 @@
 import { type ProductDto, parseProductSpec } from '@app/shared';
-import { Button, DotLoading, Swiper } from 'antd-mobile';
+import { Button, Dialog, DotLoading, Swiper } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -84,8 +84,19 @@ function LoadedProduct({ product }: { product: ProductDto }) {
   const buyable = isBuyable(product);
 
   // Buying needs a signed-in player (spec 01 §5); the token is read at the tap, after any logout elsewhere.
-  function buy() {
-    navigate(getToken() ? buyPath(product.id) : '/login');
+  // A visitor is told why before the app takes them to the login screen.
+  async function buy() {
+    if (getToken()) {
+      navigate(buyPath(product.id));
+      return;
+    }
+    const goToLogin = await Dialog.confirm({
+      title: t('look.loginToBuy.title'),
+      content: t('look.loginToBuy.text'),
+      confirmText: t('look.loginToBuy.login'),
+      cancelText: t('common.cancel'),
+    });
+    if (goToLogin) navigate('/login');
   }
 
   return (
@@ -101,7 +112,14 @@ function LoadedProduct({ product }: { product: ProductDto }) {
       </section>
       <SpecTable spec={product.spec} />
       <div className={styles.buyBar}>
-        <Button block color="primary" size="large" disabled={!buyable} onClick={buy} data-testid="buy-button">
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!buyable}
+          onClick={() => void buy()}
+          data-testid="buy-button"
+        >
           {buyable ? t('item.buy') : t('home.soldOut')}
         </Button>
       </div>

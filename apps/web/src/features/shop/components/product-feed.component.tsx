@@ -2,6 +2,7 @@ import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNetworkError } from '../../../shared/api/api-errors.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.component.tsx';
 import type { ProductPagesState } from '../hooks/use-product-pages.hook.ts';
 import { ProductGrid } from './product-grid.component.tsx';
 import styles from './shop-home.module.css';
@@ -61,7 +62,11 @@ export function ProductFeed({ pages, emptyText }: { pages: ProductPagesState; em
               loading
             ) : (
               <FeedStatus>
-                {products.length === 0 ? (emptyText ?? t('home.empty')) : t('home.noMore')}
+                {products.length === 0 ? (
+                  <EmptyState text={emptyText ?? t('home.empty')} />
+                ) : (
+                  t('home.noMore')
+                )}
               </FeedStatus>
             )
           }

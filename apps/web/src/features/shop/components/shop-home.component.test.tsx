@@ -60,7 +60,7 @@ describe('ShopHome', () => {
     const cards = await screen.findAllByTestId('product-card');
     expect(cards).toHaveLength(PRODUCT_PAGE_SIZE);
     expect(cards[0]?.textContent).toContain('Gold bar 1 g');
-    expect(within(cards[0] as HTMLElement).getByTestId('product-price').textContent).toBe('₹ 1000.50');
+    expect(within(cards[0] as HTMLElement).getByTestId('product-price').textContent).toBe('₹1,000.50');
 
     const badges = screen.getAllByTestId('sold-out-badge');
     expect(badges).toHaveLength(1);
@@ -83,7 +83,7 @@ describe('ShopHome', () => {
     vi.stubGlobal('fetch', fakeFetch({ '/shop/home_top': () => homeTop(), '/shop/products': productsPage }));
     renderWithProviders(<ShopHome />, { market: 'pt' });
     const prices = await screen.findAllByTestId('product-price');
-    expect(prices[0]?.textContent).toBe('R$ 1000,50');
+    expect(prices[0]?.textContent).toBe('R$\u00a01.000,50');
   });
 
   it('shows only the non-empty banners', async () => {

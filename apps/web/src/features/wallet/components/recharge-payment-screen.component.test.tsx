@@ -63,7 +63,7 @@ describe('RechargePaymentScreen', () => {
 
   it('step 1 shows the amount, the QR code of qr_code and opens the url', async () => {
     const { calls } = renderPayment(() => recharge());
-    expect((await screen.findByTestId('recharge-payment-amount')).textContent).toBe('₹ 300.00');
+    expect((await screen.findByTestId('recharge-payment-amount')).textContent).toBe('₹300.00');
     expect(callsTo(calls, '/user/query_recharge_by_sn')[0]?.query.get('sn')).toBe(SN);
     expect(screen.getByText('Step 1: open to pay')).toBeTruthy();
     const qr = (await screen.findByTestId('upi-qr-code')) as HTMLImageElement;

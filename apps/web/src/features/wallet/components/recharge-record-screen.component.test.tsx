@@ -67,7 +67,7 @@ describe('RechargeRecordScreen', () => {
     const rows = await screen.findAllByTestId('recharge-record-row');
     expect(rows).toHaveLength(4);
     const first = rows[0] as HTMLElement;
-    expect(within(first).getByTestId('recharge-record-price').textContent).toBe('₹ 500.00');
+    expect(within(first).getByTestId('recharge-record-price').textContent).toBe('₹500.00');
     expect(within(first).getByTestId('recharge-status').textContent).toBe('Success');
     expect(within(first).getByTestId('recharge-record-channel').textContent).toBe('Sandbox (test payment)');
     expect(within(first).getByTestId('recharge-record-time').textContent).toBe('2025-03-01 09:05');
@@ -88,7 +88,7 @@ describe('RechargeRecordScreen', () => {
     stubWalletServer({ '/user/recharges': pages(RECORDS) });
     renderWithProviders(<RechargeRecordScreen />, { market: 'pt' });
     const [first] = await screen.findAllByTestId('recharge-record-price');
-    expect(first?.textContent).toBe('R$ 500,00');
+    expect(first?.textContent).toBe('R$\u00a0500,00');
   });
 
   it('says when there are no recharges yet', async () => {
@@ -129,6 +129,21 @@ describe('RechargeRecordScreen', () => {
     const order = calls.map((call) => call.path).filter((path) => path.startsWith('/user/recharge'));
     expect(order[0]).toBe('/user/recharge_return');
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    // The payer is told the payment went through, not left to read the list.
+    expect((await screen.findByTestId('payment-result')).textContent).toContain('Payment successful');
+  });
+
+  it('says when the gateway reported a failed payment, and nothing without a return', async () => {
+    renderRecord(`/?sn=${SN}&order_id=sbo_${SN}&status=failed&signature=abc`, RECORDS, {
+      '/user/recharge_return': () => ({ code: 200, status: 'Failed' }),
+    });
+    expect((await screen.findByTestId('payment-result')).textContent).toContain('Payment not completed');
+  });
+
+  it('shows no payment confirmation on a plain visit', async () => {
+    renderRecord();
+    await screen.findAllByTestId('recharge-record-row');
+    expect(screen.queryByTestId('payment-result')).toBeNull();
   });
 
   it('still shows the list when the return is refused', async () => {

@@ -1,5 +1,7 @@
 import type { RechargeRecordDto, RechargeStatus } from '@app/shared';
+import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { isoDateTime, useFormatDateTime } from '../../../shared/format/date-time.ts';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
@@ -52,6 +54,38 @@ function RechargeRow({ record }: { record: RechargeRecordDto }) {
   );
 }
 
+/** The navigation state that carries a settled payment's status to this screen. */
+export interface PaymentResultState {
+  paymentStatus: RechargeStatus;
+}
+
+function paymentStatusOf(state: unknown): RechargeStatus | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const status = (state as Partial<PaymentResultState>).paymentStatus;
+  return status === 'Success' || status === 'Failed' || status === 'Wait' ? status : null;
+}
+
+/** The confirmation of a payment the player just made at a gateway (or the sandbox). */
+function PaymentResult({ status }: { status: RechargeStatus }) {
+  const { t } = useTranslation();
+  const succeeded = status === 'Success';
+  const Icon = succeeded ? CheckCircleFill : status === 'Wait' ? ClockCircleFill : CloseCircleFill;
+  return (
+    <section
+      className={`${styles.paymentResult} ${succeeded ? styles.paymentSucceeded : ''}`}
+      role="status"
+      data-testid="payment-result"
+      data-status={status}
+    >
+      <Icon className={styles.paymentIcon} aria-hidden="true" />
+      <div>
+        <strong>{t(`look.payment.${status === 'Cancelled' ? 'Failed' : status}.title`)}</strong>
+        <p>{t(`look.payment.${status === 'Cancelled' ? 'Failed' : status}.text`)}</p>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The recharge record /rechargeRecord (spec 02 §2, §3): price, status, channel and time, ten at a time.
  * Gateways send the payer back here with their return in the query, which is settled first; inside the
@@ -60,8 +94,11 @@ function RechargeRow({ record }: { record: RechargeRecordDto }) {
 export function RechargeRecordScreen() {
   const { t } = useTranslation();
   const goBack = useGoBack('/recharge');
-  const returnSettled = useRechargeReturn();
+  const { settled: returnSettled, status: returnStatus } = useRechargeReturn();
   useNativeNotification(returnSettled);
+  // The Razorpay widget settles its return before coming here and passes the status along.
+  const location = useLocation();
+  const paymentStatus = returnStatus ?? paymentStatusOf(location.state);
   const records = usePagedRecords(
     walletQueryKeys.recharges,
     (page, signal) => fetchRechargePage(api, page, signal),
@@ -71,6 +108,7 @@ export function RechargeRecordScreen() {
     <>
       <ScreenToolbar title={t('rechargeRecord.title')} onBack={goBack} />
       <div className={styles.page}>
+        {paymentStatus ? <PaymentResult status={paymentStatus} /> : null}
         <RecordFeed
           records={records}
           label={t('rechargeRecord.title')}

@@ -79,7 +79,7 @@ describe('RechargeScreen', () => {
   it('shows the balance, the channels and the first channel’s presets', async () => {
     renderScreen();
     await screen.findByTestId('recharge-channels');
-    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹ 1234.50'));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹1,234.50'));
     const radios = screen.getAllByRole('radio');
     expect(radios.map((radio) => radio.textContent)).toEqual([
       'Sandbox (test payment)',
@@ -89,7 +89,7 @@ describe('RechargeScreen', () => {
     ]);
     expect(radios[0]?.getAttribute('aria-checked')).toBe('true');
     expect(presetTexts()).toEqual(['100', '200', '500']);
-    expect(screen.getByTestId('recharge-amount-range').textContent).toBe('From ₹ 100.00 to ₹ 50000.00');
+    expect(screen.getByTestId('recharge-amount-range').textContent).toBe('From ₹100.00 to ₹50,000.00');
     fireEvent.click(screen.getByTestId('recharge-preset-200'));
     expect(amountInput().value).toBe('200');
     expect(screen.getByTestId('recharge-preset-200').getAttribute('aria-pressed')).toBe('true');
@@ -181,31 +181,50 @@ describe('RechargeScreen', () => {
   });
 
   it('uses a new Idempotency-Key for each submit', async () => {
-    const { calls } = renderScreen(() => ({ code: 400, msg: 'price must be at least 100.00' }));
+    const { calls } = renderScreen(() => ({ code: 400, msg: 'Insufficient balance' }));
     await screen.findByTestId('recharge-channels');
-    await continueWith('50');
+    await continueWith('500');
     fillDetails(PAYER);
     fireEvent.click(screen.getByTestId('payer-submit'));
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByText('price must be at least 100.00')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Insufficient balance')).toBeNull());
     fireEvent.click(screen.getByTestId('payer-submit'));
     await waitFor(() => expect(callsTo(calls, '/user/add_recharge')).toHaveLength(2));
     const keys = callsTo(calls, '/user/add_recharge').map((call) => call.headers['Idempotency-Key']);
     expect(keys[0]).not.toBe(keys[1]);
   });
 
-  it('shows the "Fail" dialog with the server message, and OK closes it', async () => {
-    renderScreen(() => ({ code: 400, msg: 'price must be at most 50000.00' }));
+  it('shows the "Fail" dialog with the server message, translated, and OK closes it', async () => {
+    renderScreen(() => ({ code: 400, msg: 'Insufficient balance' }));
     await screen.findByTestId('recharge-channels');
-    await continueWith('60000');
+    await continueWith('600');
     fillDetails(PAYER);
     fireEvent.click(screen.getByTestId('payer-submit'));
-    const message = await screen.findByText('price must be at most 50000.00');
+    const message = await screen.findByText('Insufficient balance');
     const dialog = message.closest<HTMLElement>('[role="dialog"]');
     expect(dialog?.textContent).toContain('Fail');
     expect(openPaymentAddress).not.toHaveBeenCalled();
     fireEvent.click(within(dialog as HTMLElement).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByText('price must be at most 50000.00')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Insufficient balance')).toBeNull());
+  });
+
+  it('says the channel minimum and maximum before the payer dialog, and forgets it when the amount changes', async () => {
+    const { calls } = renderScreen();
+    await screen.findByTestId('recharge-channels');
+    fireEvent.change(amountInput(), { target: { value: '50' } });
+    fireEvent.click(screen.getByTestId('recharge-continue'));
+    expect((await screen.findByTestId('recharge-amount-error')).textContent).toBe(
+      'The amount must be at least ₹100.00.',
+    );
+    expect(screen.queryByTestId('payer-details-form')).toBeNull();
+    fireEvent.change(amountInput(), { target: { value: '60000' } });
+    expect(screen.queryByTestId('recharge-amount-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('recharge-continue'));
+    expect((await screen.findByTestId('recharge-amount-error')).textContent).toBe(
+      'The amount can be at most ₹50,000.00.',
+    );
+    expect(callsTo(calls, '/user/add_recharge')).toHaveLength(0);
+    await continueWith('500');
   });
 
   it('mpurse: sends the UPI id and goes to /transferPayment with the order', async () => {

@@ -5,6 +5,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
+import { inputMessageText } from '../../../shared/dialogs/server-message.ts';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
 import { setRechargeDetails } from '../../../shared/storage/storage.ts';
@@ -18,7 +19,7 @@ import {
   serializePayerDetails,
   trimPayerDetails,
 } from '../rules/payer-details.rule.ts';
-import { digitsOnly, isWholeAmount, parsePresets } from '../rules/recharge-amount.rule.ts';
+import { digitsOnly, isWholeAmount, parsePresets, rechargeAmountProblem } from '../rules/recharge-amount.rule.ts';
 import { BalanceRow } from './balance-row.component.tsx';
 import { PayerDetailsDialog } from './payer-details-dialog.component.tsx';
 import styles from './wallet.module.css';
@@ -48,7 +49,13 @@ export function RechargeScreen() {
   const profile = useProfile(true);
   const channels = usePaymentChannels();
   const [chosenKey, setChosenKey] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
+  const [amount, setTypedAmount] = useState('');
+  // The amount's problem is shown once the player asks to continue, and goes as soon as the amount changes.
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const setAmount = useCallback((value: string) => {
+    setTypedAmount(value);
+    setAmountError(null);
+  }, []);
   const [dialogOpen, setDialogOpen] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
   const recharge = useRechargeSubmit(closeDialog);
@@ -118,6 +125,11 @@ export function RechargeScreen() {
               data-testid="recharge-amount"
             />
           </div>
+          {amountError ? (
+            <p className={styles.error} role="alert" data-testid="recharge-amount-error">
+              {amountError}
+            </p>
+          ) : null}
           {channel ? (
             <p className={styles.hint} data-testid="recharge-amount-range">
               {t('recharge.amountRange', {
@@ -193,7 +205,11 @@ export function RechargeScreen() {
           disabled={!canContinue}
           loading={recharge.isPending}
           onClick={() => {
-            if (canContinue) setDialogOpen(true);
+            if (!canContinue) return;
+            // The channel's bounds are known here: say so before the player types the payer details.
+            const problem = rechargeAmountProblem(amount, channel);
+            if (problem) setAmountError(inputMessageText(problem));
+            else setDialogOpen(true);
           }}
           data-testid="recharge-continue"
         >

@@ -35,9 +35,9 @@ describe('TransactionListScreen', () => {
       within(row).getByTestId('transaction-amount').textContent,
     ]);
     expect(cells).toEqual([
-      ['Recharge', '+₹ 500.00'],
-      ['Transfer out', '-₹ 250.00'],
-      ['Transfer in', '+₹ 250.00'],
+      ['Recharge', '+₹500.00'],
+      ['Transfer out', '-₹250.00'],
+      ['Transfer in', '+₹250.00'],
     ]);
     const first = rows[0] as HTMLElement;
     expect(first.textContent).toContain('2025-03-01 18:30');
@@ -71,6 +71,6 @@ describe('TransactionListScreen', () => {
 
   it('writes amounts with the market’s separator', async () => {
     renderList([{ type: 'WD', change_balance: '-1234.50', relation_id: '9', create_time: TIME }], 'pt');
-    expect((await screen.findByTestId('transaction-amount')).textContent).toBe('-R$ 1234,50');
+    expect((await screen.findByTestId('transaction-amount')).textContent).toBe('-R$\u00a01.234,50');
   });
 });

@@ -75,7 +75,7 @@ afterEach(() => {
 describe('TransferPaymentScreen', () => {
   it('shows the amount, the account and the order', () => {
     renderPage();
-    expect(screen.getByTestId('transfer-payment-amount').textContent).toBe('₹ 300.00');
+    expect(screen.getByTestId('transfer-payment-amount').textContent).toBe('₹300.00');
     expect(screen.getByTestId('transfer-payment-account').textContent).toBe('goldshop@upi');
     expect(screen.getByTestId('transfer-payment-sn').textContent).toBe(SN);
   });

@@ -51,7 +51,7 @@ describe('TransferScreen', () => {
   it('shows the warning, the balance and digits-only fields', async () => {
     renderTransfer(() => ({ code: 200 }));
     expect((await screen.findByTestId('transfer-warning')).textContent).toContain('cannot be undone');
-    expect(screen.getByTestId('wallet-balance').textContent).toBe('₹ 1234.50');
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('₹1,234.50');
     fill(' 10a43 ', '2.5x0');
     expect(userIdInput().value).toBe('1043');
     expect(amountInput().value).toBe('250');
@@ -77,7 +77,7 @@ describe('TransferScreen', () => {
     fill('1043', '250');
     fireEvent.click(screen.getByTestId('transfer-confirm'));
     const text = await screen.findByTestId('transfer-confirm-text');
-    expect(text.textContent).toBe('Transfer ₹ 250.00 to user ID 1043?');
+    expect(text.textContent).toBe('Transfer ₹250.00 to user ID 1043?');
     fireEvent.click(within(dialogOf(text)).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByTestId('transfer-confirm-text')).toBeNull());
     expect(callsTo(calls, '/user/transfer_to')).toHaveLength(0);
@@ -101,7 +101,7 @@ describe('TransferScreen', () => {
     fireEvent.click(within(dialogOf(message)).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(userIdInput().value).toBe(''));
     expect(amountInput().value).toBe('');
-    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹ 984.50'));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹984.50'));
     expect(callsTo(calls, '/user/profile').length).toBeGreaterThanOrEqual(2);
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -15,6 +15,7 @@ import {
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
 import { ScreenToolbar } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { SkeletonScreen } from '../../../shared/ui/skeleton.component.tsx';
 import { profileQueryKeys } from '../../profile/hooks/profile-query-keys.ts';
 import { useProfile } from '../../profile/hooks/use-profile.hook.ts';
 import { transferTo } from '../api/wallet.api.ts';
@@ -40,9 +41,7 @@ export function TransferScreen() {
     <>
       <ScreenToolbar title={t('transfer.title')} onBack={goBack} />
       {profile.isPending ? (
-        <div className={styles.state}>
-          <DotLoading color="primary" />
-        </div>
+        <SkeletonScreen cards={2} />
       ) : profile.isError ? (
         <div className={styles.state} data-testid="transfer-profile-failed">
           <span>{t('profile.loadFailed')}</span>

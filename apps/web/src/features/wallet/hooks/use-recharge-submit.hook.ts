@@ -1,4 +1,4 @@
-import type { AddRechargeResponse } from '@app/shared';
+import type { AddRechargeResponse, RechargeStatus } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,8 +27,9 @@ export function useRechargeSubmit(onLeaving: () => void) {
 
   const afterRazorpay = useCallback(
     async (serialNumber: string, params: Record<string, string>) => {
+      let paymentStatus: RechargeStatus | null = null;
       try {
-        await sendRechargeReturn(api, serialNumber, params);
+        paymentStatus = await sendRechargeReturn(api, serialNumber, params);
       } catch (error) {
         await showFailDialog(errorMessage(error));
       }
@@ -36,7 +37,8 @@ export function useRechargeSubmit(onLeaving: () => void) {
         queryClient.invalidateQueries({ queryKey: profileQueryKeys.profile }),
         queryClient.invalidateQueries({ queryKey: walletQueryKeys.recharges }),
       ]);
-      navigate(RECHARGE_RECORD_PATH);
+      // The record screen confirms the payment the widget reported.
+      navigate(RECHARGE_RECORD_PATH, paymentStatus ? { state: { paymentStatus } } : undefined);
     },
     [navigate, queryClient],
   );

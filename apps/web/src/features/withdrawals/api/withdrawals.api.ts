@@ -39,6 +39,9 @@ export interface WithdrawalChannels {
   /** needs_bet as a decimal string ("0.00" when nothing is required). */
   needsBet: string;
   contactUrl: string;
+  /** The bounds of one withdrawal ("0.00" as the maximum: none; '' when the server did not say). */
+  minAmount: string;
+  maxAmount: string;
   channels: WithdrawalChannelDto[];
 }
 
@@ -71,6 +74,8 @@ export async function fetchWithdrawalChannels(
   return {
     needsBet: text(response.needs_bet) || '0.00',
     contactUrl: text(response.contact_url),
+    minAmount: text(response.min_amount),
+    maxAmount: text(response.max_amount),
     channels: compact(response.queryset, toChannel),
   };
 }

@@ -65,9 +65,9 @@ describe('WithdrawalRecordScreen', () => {
     const rows = await screen.findAllByTestId('withdrawal-record-row');
     expect(rows.map((row) => row.getAttribute('data-id'))).toEqual(['3', '2', '1']);
     const rejected = rows[1] as HTMLElement;
-    expect(within(rejected).getByTestId('withdrawal-record-price').textContent).toBe('₹ 500.00');
-    expect(within(rejected).getByTestId('withdrawal-record-fee').textContent).toBe('₹ 30.00');
-    expect(within(rejected).getByTestId('withdrawal-record-actual').textContent).toBe('₹ 470.00');
+    expect(within(rejected).getByTestId('withdrawal-record-price').textContent).toBe('₹500.00');
+    expect(within(rejected).getByTestId('withdrawal-record-fee').textContent).toBe('₹30.00');
+    expect(within(rejected).getByTestId('withdrawal-record-actual').textContent).toBe('₹470.00');
     expect(within(rejected).getByTestId('withdrawal-record-fail-reason').textContent).toBe(
       'Reason: Account name does not match',
     );

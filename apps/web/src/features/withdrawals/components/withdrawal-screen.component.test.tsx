@@ -79,7 +79,7 @@ afterEach(async () => {
 describe('WithdrawalScreen', () => {
   it('shows the balance, the cards (masked), the channels and no notice without a requirement', async () => {
     const { calls } = renderScreen();
-    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹ 1234.50'));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹1,234.50'));
     const options = await screen.findAllByTestId('withdrawal-card-option');
     expect(options.map((option) => within(option).getByTestId('bank-card-account').textContent)).toEqual([
       '*******8901',
@@ -99,7 +99,7 @@ describe('WithdrawalScreen', () => {
   it('shows the needs_bet notice and the contact link when the server sends them', async () => {
     renderScreen({ '/user/channels': () => channelsAnswer('1500.00', 'https://wa.me/919876543210') });
     expect((await screen.findByTestId('withdrawal-needs-bet')).textContent).toBe(
-      'Need to bet ₹ 1500.00 to be able to withdraw',
+      'Need to bet ₹1,500.00 to be able to withdraw',
     );
     const contact = screen.getByTestId('withdrawal-contact');
     expect(contact.getAttribute('href')).toBe('https://wa.me/919876543210');
@@ -111,12 +111,12 @@ describe('WithdrawalScreen', () => {
     await screen.findByTestId('withdrawal-channel-bank_transfer');
     expect(screen.queryByTestId('withdrawal-preview')).toBeNull();
     fireEvent.change(amountInput(), { target: { value: '500' } });
-    expect(screen.getByTestId('withdrawal-fee').textContent).toBe('₹ 30.00');
-    expect(screen.getByTestId('withdrawal-actual').textContent).toBe('₹ 470.00');
+    expect(screen.getByTestId('withdrawal-fee').textContent).toBe('₹30.00');
+    expect(screen.getByTestId('withdrawal-actual').textContent).toBe('₹470.00');
     fireEvent.change(amountInput(), { target: { value: '1500,50' } });
     expect(amountInput().value).toBe('1500,50');
-    expect(screen.getByTestId('withdrawal-fee').textContent).toBe('₹ 30.01');
-    expect(screen.getByTestId('withdrawal-actual').textContent).toBe('₹ 1470.49');
+    expect(screen.getByTestId('withdrawal-fee').textContent).toBe('₹30.01');
+    expect(screen.getByTestId('withdrawal-actual').textContent).toBe('₹1,470.49');
   });
 
   it('sends nothing until amount, password, card and (for a bank code group) a bank are given', async () => {
@@ -146,7 +146,7 @@ describe('WithdrawalScreen', () => {
   });
 
   it('withdraws: comma amount as a dot, the chosen card, channel and bank, an Idempotency-Key, then withdraw_success', async () => {
-    let balance = '1234.50';
+    let balance = '2234.50';
     const { calls } = renderScreen({
       '/user/profile': () => profileAnswer({}, { balance }),
       'POST /user/add_withdrawal': () => {
@@ -177,7 +177,38 @@ describe('WithdrawalScreen', () => {
     // The form is cleared and the balance reloaded.
     await waitFor(() => expect(amountInput().value).toBe(''));
     expect((screen.getByPlaceholderText('Password') as HTMLInputElement).value).toBe('');
-    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹ 0.00'));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹0.00'));
+  });
+
+  it('says the maximum, the minimum and the balance under the amount before sending anything', async () => {
+    const { calls } = renderScreen({
+      '/user/profile': () => profileAnswer({}, { balance: '72190.00' }),
+      '/user/channels': () => ({ ...channelsAnswer(), min_amount: '100.00', max_amount: '50000.00' }),
+    });
+    await fillForm('60000');
+    await screen.findByTestId('wallet-balance');
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('withdrawal-amount-error')).textContent).toBe(
+      'The amount can be at most ₹50,000.00.',
+    );
+    fireEvent.change(amountInput(), { target: { value: '50' } });
+    expect(screen.queryByTestId('withdrawal-amount-error')).toBeNull();
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('withdrawal-amount-error')).textContent).toBe(
+      'The amount must be at least ₹100.00.',
+    );
+    expect(callsTo(calls, '/user/add_withdrawal', 'POST')).toHaveLength(0);
+  });
+
+  it('says the balance when the amount is more than it', async () => {
+    const { calls } = renderScreen({ '/user/profile': () => profileAnswer({}, { balance: '1234.50' }) });
+    await fillForm('1500');
+    await screen.findByTestId('wallet-balance');
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('withdrawal-amount-error')).textContent).toBe(
+      'The amount is more than your balance of ₹1,234.50.',
+    );
+    expect(callsTo(calls, '/user/add_withdrawal', 'POST')).toHaveLength(0);
   });
 
   it("shows a refusal in the error alert in the player's words and holds nothing", async () => {
@@ -187,7 +218,7 @@ describe('WithdrawalScreen', () => {
     await fillForm('1000');
     fireEvent.click(submitButton());
     expect((await screen.findByTestId('error-alert')).textContent).toContain(
-      'Need to bet ₹ 1500.00 to be able to withdraw',
+      'Need to bet ₹1,500.00 to be able to withdraw',
     );
     expect(screen.queryByText('Your withdrawal request has been submitted.')).toBeNull();
     await waitFor(() => expect(submitButton().disabled).toBe(false));

@@ -9,6 +9,7 @@ import { api } from '../../../shared/api/api.ts';
 import { useAppConfig, useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
 import { showCompletedDialog } from '../../../shared/dialogs/message-dialogs.ts';
+import { inputMessageText } from '../../../shared/dialogs/server-message.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
 import { ScreenToolbar, toolbarIconButtonClass } from '../../../shared/ui/screen-toolbar.component.tsx';
 import { PasswordField } from '../../auth/components/password-field.component.tsx';
@@ -27,6 +28,7 @@ import {
   canSubmitWithdrawal,
   needsBankChoice,
   normalizeWithdrawalAmount,
+  withdrawalAmountProblem,
   withdrawalPreview,
 } from '../rules/withdrawal-form.rule.ts';
 import { needBetText, withdrawalErrorText } from '../rules/withdrawal-message.rule.ts';
@@ -235,7 +237,13 @@ export function WithdrawalScreen() {
   const profile = useProfile(true);
   const channels = useWithdrawalChannels();
   const [cardId, selectCard] = useSelectedCard();
-  const [amount, setAmount] = useState('');
+  const [amount, setTypedAmount] = useState('');
+  // The amount's problem shows once the player sends, and goes as soon as the amount changes.
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const setAmount = (value: string) => {
+    setTypedAmount(value);
+    setAmountError(null);
+  };
   const [password, setPassword] = useState('');
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   const [bankCode, setBankCode] = useState('');
@@ -261,6 +269,15 @@ export function WithdrawalScreen() {
     // Submit is ignored unless amount, password, card (and bank where needed) are given (spec 02 §5).
     if (submitting || !ready || !channel || cardId === null) return;
     hideError();
+    const problem = withdrawalAmountProblem(amount, {
+      balance: profile.data?.balance,
+      minAmount: channels.data?.minAmount ?? '',
+      maxAmount: channels.data?.maxAmount ?? '',
+    });
+    if (problem) {
+      setAmountError(inputMessageText(problem, market));
+      return;
+    }
     setSubmitting(true);
     try {
       await addWithdrawal(api, {
@@ -331,6 +348,11 @@ export function WithdrawalScreen() {
               data-testid="withdrawal-amount"
             />
           </div>
+          {amountError ? (
+            <p className={styles.error} role="alert" data-testid="withdrawal-amount-error">
+              {amountError}
+            </p>
+          ) : null}
           {preview ? (
             <dl className={styles.preview} data-testid="withdrawal-preview">
               <div>

@@ -1,4 +1,9 @@
-import { parseMoneyToMinor, type WithdrawalChannelDto, withdrawalFee } from '@app/shared';
+import {
+  type ParsedInputMessage,
+  parseMoneyToMinor,
+  type WithdrawalChannelDto,
+  withdrawalFee,
+} from '@app/shared';
 
 /** What the amount field keeps of what is typed: digits and the decimal separators (a dot or a comma). */
 export function amountCharacters(input: string): string {
@@ -48,4 +53,30 @@ export function canSubmitWithdrawal(state: WithdrawalFormState): boolean {
   if (state.amount.trim() === '' || state.password === '' || state.bankCardId === null) return false;
   if (state.channel === undefined) return false;
   return !needsBankChoice(state.channel) || state.bankCode !== '';
+}
+
+/**
+ * What the app knows of an amount before sending it: the balance it cannot exceed and the operator's bounds
+ * (from GET /user/channels). The message names the figure, so the player knows what to type; null when the
+ * amount is within them or is not yet an amount (the server still checks everything).
+ */
+export function withdrawalAmountProblem(
+  input: string,
+  known: { balance: string | undefined; minAmount: string; maxAmount: string },
+): ParsedInputMessage | null {
+  const amount = parseMoneyToMinor(normalizeWithdrawalAmount(input));
+  if (!amount.ok) return null;
+  const min = parseMoneyToMinor(known.minAmount);
+  const max = parseMoneyToMinor(known.maxAmount);
+  const balance = parseMoneyToMinor(known.balance ?? '');
+  if (min.ok && amount.amountMinor < min.amountMinor) {
+    return { field: 'amount', rule: 'amountAtLeast', params: { amountMinor: min.amountMinor } };
+  }
+  if (max.ok && max.amountMinor > 0 && amount.amountMinor > max.amountMinor) {
+    return { field: 'amount', rule: 'amountAtMost', params: { amountMinor: max.amountMinor } };
+  }
+  if (balance.ok && amount.amountMinor > balance.amountMinor) {
+    return { field: 'amount', rule: 'overBalance', params: { amountMinor: balance.amountMinor } };
+  }
+  return null;
 }

@@ -15,10 +15,10 @@ afterEach(async () => {
 describe('translateWithdrawalMessage', () => {
   it('shows the needs_bet refusal with the amount in the market format (spec 02 §8)', () => {
     expect(translateWithdrawalMessage(needBetMessage(150_050), 'in')).toBe(
-      'Need to bet ₹ 1500.50 to be able to withdraw',
+      'Need to bet ₹1,500.50 to be able to withdraw',
     );
     expect(translateWithdrawalMessage(needBetMessage(150_050), 'pt')).toBe(
-      'Need to bet R$ 1500,50 to be able to withdraw',
+      'Need to bet R$\u00a01.500,50 to be able to withdraw',
     );
   });
 
