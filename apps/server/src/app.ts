@@ -12,6 +12,7 @@ import Fastify, {
 import type { AppConfig } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
+import { cachedJsonReply, sendCachedReply } from './http/cached-reply.ts';
 import {
   answerClientError,
   frameworkErrorHandler,
@@ -45,7 +46,7 @@ import {
   type ShopOrdersModule,
 } from './modules/orders/orders.module.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
-import { type BalanceReader, ProfileService } from './modules/profile/profile.service.ts';
+import { ProfileService } from './modules/profile/profile.service.ts';
 import { registerProfileOperatorRoutes } from './modules/profile/profile-operator.routes.ts';
 import { ProfileOperatorService } from './modules/profile/profile-operator.service.ts';
 import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
@@ -67,6 +68,7 @@ import {
   type WithdrawalsModule,
 } from './modules/withdrawals/withdrawals.module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { PublicReadCache, PublicReadTag } from './platform/public-read-cache.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -97,7 +99,19 @@ export interface AppServices {
   withdrawals: WithdrawalsModule;
   /** The colour game: chains, engine, settlement, bets and records. */
   colourGame: ColourGameModule;
+  /**
+   * Public reads kept serialized between changes. Changes on this instance invalidate it at once; the event
+   * bus, once it exists, calls `publicReads.invalidate(tag)` for the changes of other instances (settled
+   * periods: PublicReadTag.colourHistory(room); products and stock: PublicReadTag.catalogue; settings:
+   * PublicReadTag.settings), until then they show here within config.publicReadTtlMs.
+   */
+  publicReads: PublicReadCache;
 }
+
+/** The build's content-hashed files never change under their name. */
+const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** The app configuration changes only with a restart (market, development tools): revalidated each time. */
+const APP_CONFIG_CACHE_CONTROL = 'no-cache';
 
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
 const INBOUND_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -150,7 +164,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerErrorHandling(app, config.bodyLimitBytes);
 
-  const settings = new SettingsService(database.db, clock);
+  const publicReads = new PublicReadCache({ ttlMs: config.publicReadTtlMs });
+  const settings = new SettingsService(database.db, clock, publicReads);
   const audit = new AuditLog(database.db, clock);
   const rateLimiter = new DatabaseRateLimiter(database.db, clock);
   const sessions = new SessionService(database.db, clock);
@@ -162,7 +177,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   const otp = new OtpService(database.db, clock, sms, audit, app.log);
   const ledger = new LedgerService(database, clock);
-  const balances: BalanceReader = { balanceMinor: (userId) => ledger.balanceMinor(database.db, userId) };
   const wagering = new WageringService(settings, clock);
   const wallet = createWalletModule({
     wagering,
@@ -188,7 +202,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   const services: AppServices = {
     settings,
-    shop: new ShopService(database.db, database.dialect, settings),
+    shop: new ShopService(database.db, database.dialect, settings, publicReads),
     authGuard: createAuthGuard(sessions),
     audit,
     rateLimiter,
@@ -221,6 +235,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       rateLimiter,
       passwords: accounts,
       market: config.market,
+      onCatalogueChanged: () => publicReads.invalidate(PublicReadTag.catalogue),
     }),
     colourGame: createColourGameModule({
       database,
@@ -230,16 +245,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       market: config.market,
       logger: app.log,
       wagering,
+      publicReads,
     }),
     profile: new ProfileService({
       db: database.db,
       clock,
       settings,
-      balances,
       audit,
       publicUrl: config.publicUrl,
       notifications: wallet.notifications,
     }),
+    publicReads,
   };
 
   // Development helpers are never registered in production (DESIGN.md "Operator API and development endpoints").
@@ -247,13 +263,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   registerHealthRoutes(app, database);
   registerDocsRoutes(app, config.market);
-  app.get(
-    '/app/config',
-    (): AppConfigResponse => ({
+  // Fixed for the life of the process: serialized once, answered with its ETag (or 304).
+  const appConfigReply = cachedJsonReply(
+    JSON.stringify({
       code: 200,
       market: config.market,
       dev_tools: devSmsOutbox !== undefined,
-    }),
+    } satisfies AppConfigResponse),
+  );
+  app.get('/app/config', (request, reply) =>
+    sendCachedReply(request, reply, appConfigReply, APP_CONFIG_CACHE_CONTROL),
   );
   registerShopRoutes(app, services.shop);
   registerAccountRoutes(app, services, config.market);
@@ -323,11 +342,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       prefix: '/',
       // The build writes .br and .gz copies of its text files; each browser gets the smallest it accepts.
       preCompressed: true,
-      // index.html must be revalidated so a deploy is picked up; hashed assets can be cached for long.
+      // Vite names every file under assets/ by its content's hash, so those never change: kept a year
+      // without revalidation. Anything else (index.html) is revalidated, so a deploy is picked up.
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
-          filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+          path.relative(config.webDistDir, filePath).startsWith(`assets${path.sep}`)
+            ? HASHED_ASSET_CACHE_CONTROL
+            : 'no-cache',
         );
       },
     });

@@ -22,15 +22,18 @@ export async function insertSession(
   return Number(row.id);
 }
 
+/** What a request's session lookup needs of a session. */
+export type SessionLookupRow = Pick<SessionRow, 'id' | 'user_id' | 'token_hash' | 'last_used_at'>;
+
 /** The unrevoked sessions among these token hashes (one query for many concurrent requests). */
 export async function findLiveSessionsByTokenHashes(
   db: Kysely<Database>,
   tokenHashes: readonly string[],
-): Promise<SessionRow[]> {
+): Promise<SessionLookupRow[]> {
   if (tokenHashes.length === 0) return [];
   return db
     .selectFrom('sessions')
-    .selectAll()
+    .select(['id', 'user_id', 'token_hash', 'last_used_at'])
     .where('token_hash', 'in', tokenHashes)
     .where('revoked_at', 'is', null)
     .execute();

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthenticatedUser, SessionResolver } from '../../http/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { SessionRow } from './accounts.tables.ts';
 import {
   findLiveSessionsByTokenHashes,
   insertSession,
   revokeSession,
   revokeUserSessions,
+  type SessionLookupRow,
   touchSession,
 } from './session.repository.ts';
 import { generateSessionToken, hashSessionToken } from './session-token.ts';
@@ -20,7 +20,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const SESSION_LOOKUP_BATCH_LIMIT = 500;
 
 interface PendingLookup {
-  resolve: (row: SessionRow | undefined) => void;
+  resolve: (row: SessionLookupRow | undefined) => void;
   reject: (error: unknown) => void;
 }
 
@@ -68,7 +68,7 @@ export class SessionService implements SessionResolver {
   }
 
   /** The live session of a token hash, looked up together with the other requests of this loop turn. */
-  private findLive(tokenHash: string): Promise<SessionRow | undefined> {
+  private findLive(tokenHash: string): Promise<SessionLookupRow | undefined> {
     return new Promise((resolve, reject) => {
       const waiting = this.pendingLookups.get(tokenHash);
       if (waiting) waiting.push({ resolve, reject });

@@ -9,14 +9,32 @@ export interface ProfileRow {
   is_early: number;
   is_transfer_enable: number;
   event_gift_enable: number;
+  /** The wallet's counters (null while the user has no wallet): the ledger computes the balance from them. */
+  credits_posted: number | null;
+  debits_posted: number | null;
+  debits_pending: number | null;
 }
 
-/** The profile columns of one account. */
+/** The profile columns of one account and its wallet's counters, in one statement (a read for display). */
 export async function findProfileRow(db: Kysely<Database>, userId: number): Promise<ProfileRow | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'mobile', 'nick_name', 'r_code', 'is_early', 'is_transfer_enable', 'event_gift_enable'])
-    .where('id', '=', userId)
+    .leftJoin('ledger_accounts as wallet', (join) =>
+      join.onRef('wallet.user_id', '=', 'users.id').on('wallet.kind', '=', 'user_wallet'),
+    )
+    .select([
+      'users.id',
+      'users.mobile',
+      'users.nick_name',
+      'users.r_code',
+      'users.is_early',
+      'users.is_transfer_enable',
+      'users.event_gift_enable',
+      'wallet.credits_posted',
+      'wallet.debits_posted',
+      'wallet.debits_pending',
+    ])
+    .where('users.id', '=', userId)
     .executeTakeFirst();
 }
 

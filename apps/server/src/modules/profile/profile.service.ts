@@ -12,13 +12,9 @@ import type { Database } from '../../db/schema.ts';
 import { notFound, unauthorized } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AccountAuditEvent, type AuditLog } from '../accounts/audit-log.service.ts';
+import { availableMinor } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { findProfileRow, updateNickName } from './profile.repository.ts';
-
-/** Reads a user's spendable balance in minor units; the ledger is the only source of balances. */
-export interface BalanceReader {
-  balanceMinor(userId: number): Promise<number>;
-}
 
 /** Hands out each credited recharge once (the wallet's notifications). */
 export interface NotificationSource {
@@ -29,7 +25,6 @@ export interface ProfileServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
   settings: SettingsService;
-  balances: BalanceReader;
   audit: AuditLog;
   /** The server's public address, for the promotion link. */
   publicUrl: string;
@@ -46,16 +41,27 @@ export function promotionUrl(publicUrl: string, referralCode: string): string {
 export class ProfileService {
   constructor(private readonly dependencies: ProfileServiceDependencies) {}
 
-  /** GET /user/profile. */
+  /**
+   * GET /user/profile: one statement for the account and its wallet (the session lookup of the auth guard is
+   * the other); the support contacts and the app prefix come from the settings kept for display.
+   */
   async profile(userId: number): Promise<ProfileResponse> {
-    const { db, settings, balances, publicUrl } = this.dependencies;
-    const [row, balanceMinor, values] = await Promise.all([
+    const { db, settings, publicUrl } = this.dependencies;
+    const [row, values] = await Promise.all([
       findProfileRow(db, userId),
-      balances.balanceMinor(userId),
-      settings.getMany(['support.contacts', 'app.android_prefix']),
+      settings.getForDisplay(['support.contacts', 'app.android_prefix']),
     ]);
     // The guard found a live session, so a missing account can only mean it was removed since: log in again.
     if (!row) throw unauthorized();
+    // The ledger's rule for what a wallet can spend; a user without a wallet yet has nothing.
+    const balanceMinor =
+      row.credits_posted === null || row.debits_posted === null || row.debits_pending === null
+        ? 0
+        : availableMinor({
+            credits_posted: row.credits_posted,
+            debits_posted: row.debits_posted,
+            debits_pending: row.debits_pending,
+          });
     return {
       code: 200,
       entry: {

@@ -55,6 +55,7 @@ export class SettingsOperatorService {
         trx,
       );
     });
+    this.settings.changed();
     return { code: 200, key, value };
   }
 }
