@@ -76,6 +76,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Where the log lines go (standard output unless given; tests read them from a stream). */
   logStream?: NodeJS.WritableStream;
+  /** Links per colour hash chain: production's length unless given (tests use short chains). */
+  colourChainLength?: number;
 }
 
 /** The services of one running server, built once and shared by the routes. */
@@ -246,6 +248,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       logger: app.log,
       wagering,
       publicReads,
+      ...(dependencies.colourChainLength === undefined
+        ? {}
+        : { chainLength: dependencies.colourChainLength }),
     }),
     profile: new ProfileService({
       db: database.db,
