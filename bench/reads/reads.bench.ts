@@ -11,8 +11,8 @@
  * then starts the anchors (bench/support/anchor-server.ts) and the real server (`npm start`'s node command,
  * demo catalogue on, game engines off so that nothing changes the filled day, DEV_TEST_CLOCK to put the
  * server's clock into tomorrow). Each endpoint is loaded with wrk (64 connections, two threads) for
- * BENCH_SECONDS (default 4) after a 1 s warm-up, interleaved with the anchors, BENCH_ROUNDS times (default
- * 3): first the colour history early in the day (20 settled periods), then, with the clock at the day's last
+ * BENCH_SECONDS (default 4) after a 1 s warm-up, paired with a bare Fastify run right before or after it,
+ * BENCH_ROUNDS times (default 3): first the colour history early in the day (20 settled periods), then, with the clock at the day's last
  * period (479 settled, about 58 KB), every endpoint. The server's RSS is read after the load.
  *
  * SQLite always (a temporary file); PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, in a
@@ -170,8 +170,10 @@ interface Row {
 }
 
 /**
- * Runs the anchors and the given endpoints in turn, ROUNDS times; each endpoint's ratio in a round is to the
- * bare Fastify rate measured in that same round.
+ * Runs each endpoint next to its own bare Fastify run, ROUNDS times: the anchor first in odd rounds and
+ * second in even ones, so that a machine getting busier or quieter during a pair favours neither side. Each
+ * ratio is the endpoint's rate over the anchor's of the same pair (the machine is shared: its speed moves
+ * by a third within minutes, so an anchor measured a minute earlier says little).
  */
 async function interleave(
   dialect: DialectName,
@@ -188,50 +190,41 @@ async function interleave(
     rows.set(name, created);
     return created;
   };
+  const measured: { name: string; url: string; headers?: Record<string, string>; target?: number }[] = [
+    ...(withNodeHttp ? [{ name: 'bare node:http (anchor)', url: anchors.nodeHttpUrl }] : []),
+    ...endpoints.map((endpoint) => ({
+      name: endpoint.name,
+      url: `${serverUrl}${endpoint.path}`,
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
+      target: endpoint.target[dialect],
+    })),
+  ];
   await wrk(anchors.fastifyUrl, WARMUP_SECONDS);
-  for (const endpoint of endpoints)
-    await wrk(`${serverUrl}${endpoint.path}`, WARMUP_SECONDS, endpoint.headers);
+  for (const entry of measured) await wrk(entry.url, WARMUP_SECONDS, entry.headers);
+  const anchorRow = row(
+    withNodeHttp ? 'bare Fastify (anchor)' : 'bare Fastify (anchor of the early-day rounds)',
+    undefined,
+  );
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const anchor = await wrk(anchors.fastifyUrl, SECONDS);
-    const anchorRow = row(
-      withNodeHttp ? 'bare Fastify (anchor)' : 'bare Fastify (anchor of the early-day rounds)',
-      undefined,
-    );
-    anchorRow.rates.push(anchor.requestsPerSecond);
-    anchorRow.ratios.push(1);
-    anchorRow.p99Ms.push(anchor.p99Ms);
-    const measured: string[] = [`bare Fastify ${Math.round(anchor.requestsPerSecond)}/s`];
-    const targets: [string, string, Record<string, string> | undefined, number | undefined][] = [
-      ...(withNodeHttp
-        ? [
-            ['bare node:http (anchor)', anchors.nodeHttpUrl, undefined, undefined] as [
-              string,
-              string,
-              undefined,
-              undefined,
-            ],
-          ]
-        : []),
-      ...endpoints.map(
-        (endpoint) =>
-          [endpoint.name, `${serverUrl}${endpoint.path}`, endpoint.headers, endpoint.target[dialect]] as [
-            string,
-            string,
-            Record<string, string> | undefined,
-            number,
-          ],
-      ),
-    ];
-    for (const [name, url, headers, target] of targets) {
-      const result = await wrk(url, SECONDS, headers);
-      if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} answers were not 2xx or 3xx`);
-      const entry = row(name, target);
-      entry.rates.push(result.requestsPerSecond);
-      entry.ratios.push(result.requestsPerSecond / anchor.requestsPerSecond);
-      entry.p99Ms.push(result.p99Ms);
-      measured.push(`${name} ${Math.round(result.requestsPerSecond)}/s`);
+    const line: string[] = [];
+    for (const entry of measured) {
+      const anchorFirst = round % 2 === 1;
+      const anchor = anchorFirst ? await wrk(anchors.fastifyUrl, SECONDS) : undefined;
+      const result = await wrk(entry.url, SECONDS, entry.headers);
+      const pairedAnchor = anchor ?? (await wrk(anchors.fastifyUrl, SECONDS));
+      if (result.non2xx > 0) throw new Error(`${entry.name}: ${result.non2xx} answers were not 2xx or 3xx`);
+      anchorRow.rates.push(pairedAnchor.requestsPerSecond);
+      anchorRow.ratios.push(1);
+      anchorRow.p99Ms.push(pairedAnchor.p99Ms);
+      const target = row(entry.name, entry.target);
+      target.rates.push(result.requestsPerSecond);
+      target.ratios.push(result.requestsPerSecond / pairedAnchor.requestsPerSecond);
+      target.p99Ms.push(result.p99Ms);
+      line.push(
+        `${entry.name} ${Math.round(result.requestsPerSecond)}/s (Fastify ${Math.round(pairedAnchor.requestsPerSecond)}/s)`,
+      );
     }
-    process.stdout.write(`  ${dialect} round ${round}: ${measured.join(', ')}\n`);
+    process.stdout.write(`  ${dialect} round ${round}: ${line.join(', ')}\n`);
   }
   return [...rows.values()];
 }
@@ -400,7 +393,7 @@ async function main(): Promise<void> {
 
   let missed = 0;
   process.stdout.write(
-    `\nwrk -t${THREADS} -c${CONNECTIONS}, ${SECONDS} s a run, ${ROUNDS} rounds; median of the rounds (each round's ratio is to that round's bare Fastify)\n\n`,
+    `\nwrk -t${THREADS} -c${CONNECTIONS}, ${SECONDS} s a run, ${ROUNDS} rounds; medians of the rounds (each ratio is to the bare Fastify run paired with it)\n\n`,
   );
   process.stdout.write(
     '| database | endpoint | req/s (median) | ratio to bare Fastify (each round) | median ratio | p99 ms | target |\n',

@@ -161,8 +161,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
     },
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   registerErrorHandling(app, config.bodyLimitBytes);
 

@@ -73,9 +73,22 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
+/** Browsers send a handful of distinct Accept-Encoding values; each is parsed once. */
+const ACCEPT_ENCODING_MEMO_LIMIT = 64;
+const codingByAcceptEncoding = new Map<string, ContentCoding>();
+
 /** The smallest coding the client accepts (Brotli, then gzip), by the Accept-Encoding header's tokens. */
 export function preferredCoding(acceptEncoding: string | undefined): ContentCoding {
   if (!acceptEncoding) return 'identity';
+  const known = codingByAcceptEncoding.get(acceptEncoding);
+  if (known) return known;
+  const coding = parseAcceptEncoding(acceptEncoding);
+  if (codingByAcceptEncoding.size < ACCEPT_ENCODING_MEMO_LIMIT)
+    codingByAcceptEncoding.set(acceptEncoding, coding);
+  return coding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): ContentCoding {
   let gzip = false;
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');

@@ -15,8 +15,18 @@ export interface ProfileRow {
   debits_pending: number | null;
 }
 
-/** The profile columns of one account and its wallet's counters, in one statement (a read for display). */
-export async function findProfileRow(db: Kysely<Database>, userId: number): Promise<ProfileRow | undefined> {
+/** How many accounts one profile query reads at most (the lookups of requests that arrive together). */
+export const PROFILE_LOOKUP_BATCH_LIMIT = 500;
+
+/**
+ * The profile columns of the given accounts and their wallets' counters, in one statement (a read for
+ * display). The caller bounds the list; an empty list answers at once, because `in ()` is not SQL.
+ */
+export async function findProfileRows(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+): Promise<ProfileRow[]> {
+  if (userIds.length === 0) return [];
   return db
     .selectFrom('users')
     .leftJoin('ledger_accounts as wallet', (join) =>
@@ -34,8 +44,8 @@ export async function findProfileRow(db: Kysely<Database>, userId: number): Prom
       'wallet.debits_posted',
       'wallet.debits_pending',
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.id', 'in', userIds)
+    .execute();
 }
 
 /** Sets a user's nickname; answers whether the account exists. */

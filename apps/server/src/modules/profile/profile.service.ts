@@ -8,13 +8,19 @@ import {
   type ProfileResponse,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
+import { BatchLoader } from '../../db/batch-loader.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound, unauthorized } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AccountAuditEvent, type AuditLog } from '../accounts/audit-log.service.ts';
 import { availableMinor } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { findProfileRow, updateNickName } from './profile.repository.ts';
+import {
+  findProfileRows,
+  PROFILE_LOOKUP_BATCH_LIMIT,
+  type ProfileRow,
+  updateNickName,
+} from './profile.repository.ts';
 
 /** Hands out each credited recharge once (the wallet's notifications). */
 export interface NotificationSource {
@@ -39,16 +45,26 @@ export function promotionUrl(publicUrl: string, referralCode: string): string {
 
 /** The profile screen's data, the nickname, the app version check and notifications. */
 export class ProfileService {
-  constructor(private readonly dependencies: ProfileServiceDependencies) {}
+  /** The profiles asked for in one turn of the event loop are read with one query. */
+  private readonly rows: BatchLoader<number, ProfileRow>;
+
+  constructor(private readonly dependencies: ProfileServiceDependencies) {
+    this.rows = new BatchLoader(
+      (userIds) => findProfileRows(dependencies.db, userIds),
+      (row) => Number(row.id),
+      PROFILE_LOOKUP_BATCH_LIMIT,
+    );
+  }
 
   /**
    * GET /user/profile: one statement for the account and its wallet (the session lookup of the auth guard is
-   * the other); the support contacts and the app prefix come from the settings kept for display.
+   * the other), shared by the profiles asked for together; the support contacts and the app prefix come
+   * from the settings kept for display.
    */
   async profile(userId: number): Promise<ProfileResponse> {
-    const { db, settings, publicUrl } = this.dependencies;
+    const { settings, publicUrl } = this.dependencies;
     const [row, values] = await Promise.all([
-      findProfileRow(db, userId),
+      this.rows.load(userId),
       settings.getForDisplay(['support.contacts', 'app.android_prefix']),
     ]);
     // The guard found a live session, so a missing account can only mean it was removed since: log in again.

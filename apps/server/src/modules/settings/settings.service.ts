@@ -7,6 +7,9 @@ import { findSettingValues, upsertSettingValue } from './settings.repository.ts'
 
 const ALL_SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
 
+/** Every setting with its current (or default) value. */
+export type AllSettings = { [K in SettingKey]: SettingValue<K> };
+
 /** Typed access to operator settings, falling back to each setting's default. */
 export class SettingsService {
   constructor(
@@ -25,12 +28,19 @@ export class SettingsService {
     keys: readonly Key[],
   ): Promise<{ [K in Key]: SettingValue<K> }> {
     if (!this.publicReads) return this.getMany(keys);
-    const all = await this.publicReads.read('settings', [PublicReadTag.settings], () =>
-      this.getMany(ALL_SETTING_KEYS),
-    );
+    const all = await this.allForDisplay();
     const result = {} as { [K in Key]: SettingValue<K> };
     for (const key of keys) result[key] = all[key] as SettingValue<Key>;
     return result;
+  }
+
+  /**
+   * Every setting for display, from the public-read cache: synchronously while it is kept (the app shell's
+   * hot path allocates no promise), else once it is read.
+   */
+  allForDisplay(): AllSettings | Promise<AllSettings> {
+    if (!this.publicReads) return this.getMany(ALL_SETTING_KEYS);
+    return this.publicReads.read('settings', [PublicReadTag.settings], () => this.getMany(ALL_SETTING_KEYS));
   }
 
   /**

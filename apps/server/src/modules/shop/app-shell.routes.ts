@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendCachedReply } from '../../http/cached-reply.ts';
+import { answerCached } from '../../http/cached-reply.ts';
 import type { AppShellService } from './app-shell.service.ts';
 
 /**
@@ -10,7 +10,5 @@ export const APP_SHELL_CACHE_CONTROL = 'no-cache';
 
 /** GET / answers the app shell with the first banner preloaded; every other file comes from the build. */
 export function registerAppShellRoute(app: FastifyInstance, shell: AppShellService): void {
-  app.get('/', async (request, reply) =>
-    sendCachedReply(request, reply, await shell.homePage(), APP_SHELL_CACHE_CONTROL),
-  );
+  app.get('/', (request, reply) => answerCached(request, reply, shell.homePage(), APP_SHELL_CACHE_CONTROL));
 }

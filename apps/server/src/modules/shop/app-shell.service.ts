@@ -40,10 +40,15 @@ export class AppShellService {
   ) {}
 
   /** The page for `/`, with the first banner of the `home.banners` setting preloaded. */
-  async homePage(): Promise<CachedReply> {
-    const { 'home.banners': banners } = await this.settings.getForDisplay(['home.banners']);
-    const banner = banners[0];
-    // The settings are cached: the same first banner gives the same page, with its compressed copies.
+  homePage(): CachedReply | Promise<CachedReply> {
+    const settings = this.settings.allForDisplay();
+    if (settings instanceof Promise)
+      return settings.then((loaded) => this.pageFor(loaded['home.banners'][0]));
+    return this.pageFor(settings['home.banners'][0]);
+  }
+
+  /** The settings are cached: the same first banner gives the same page, with its compressed copies. */
+  private pageFor(banner: string | undefined): CachedReply {
     if (this.current?.banner !== banner || !this.current) {
       const body = Buffer.from(withBannerPreload(this.indexHtml, banner));
       this.current = {
