@@ -17,7 +17,8 @@
  *
  * SQLite always (a temporary file); PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, in a
  * scratch schema dropped at the end; BENCH_ONLY=sqlite|postgres runs one. BENCH_PORT_BASE pins the ports
- * (anchors at the base and the next, the server after them). Needs wrk (`apt-get install -y wrk`).
+ * (anchors at the base and the next, the server after them); BENCH_SERVER_NODE_ARGS adds node flags to the
+ * server (such as --max-semi-space-size=64). Needs wrk (`apt-get install -y wrk`).
  */
 
 import { execFile } from 'node:child_process';
@@ -65,6 +66,8 @@ const BENCH_CHAIN_LENGTH = PERIODS_PER_DAY + 20;
 /** What a browser sends: every endpoint is asked as the app asks it. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** Extra node flags for the server, such as `--max-semi-space-size=64` to compare its memory and rate. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Wait this long after moving the server's clock, so that whatever the server keeps has seen the move. */
 const AFTER_CLOCK_MOVE_MS = 3_000;
 
@@ -297,6 +300,7 @@ async function runDatabase(dialect: DialectName): Promise<{ rows: Row[]; rssMb: 
         LOG_LEVEL,
       },
       logFile: path.join(directory, 'server.log'),
+      extraNodeArgs: SERVER_NODE_ARGS,
     });
 
     // Early in the day: the clock in period 21, so 20 periods are settled before it.

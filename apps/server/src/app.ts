@@ -12,7 +12,7 @@ import Fastify, {
 import type { AppConfig } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
-import { cachedJsonReply, sendCachedReply } from './http/cached-reply.ts';
+import { cachedJsonReply, PUBLIC_READ_ROUTE_OPTIONS, sendCachedReply } from './http/cached-reply.ts';
 import {
   answerClientError,
   frameworkErrorHandler,
@@ -278,7 +278,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       dev_tools: devSmsOutbox !== undefined,
     } satisfies AppConfigResponse),
   );
-  app.get('/app/config', (request, reply) =>
+  app.get('/app/config', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
     sendCachedReply(request, reply, appConfigReply, APP_CONFIG_CACHE_CONTROL),
   );
   registerShopRoutes(app, services.shop);

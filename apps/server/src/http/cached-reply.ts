@@ -12,6 +12,13 @@ export const RUNTIME_BROTLI_QUALITY = 5;
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
+ * Route options of the public reads every screen and every bot polls: their answered requests are not
+ * written to the log one line each (a quarter of such a request's CPU went into its log line); warnings and
+ * errors still are.
+ */
+export const PUBLIC_READ_ROUTE_OPTIONS = { logLevel: 'warn' } as const;
+
+/**
  * A reply serialized once and answered to every request until what it shows changes: the body, its
  * validator (a weak ETag, the same for every encoding of the body), and its Brotli and gzip copies, each
  * made the first time a client accepts it.

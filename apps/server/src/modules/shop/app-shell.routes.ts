@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { answerCached } from '../../http/cached-reply.ts';
+import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../http/cached-reply.ts';
 import type { AppShellService } from './app-shell.service.ts';
 
 /**
@@ -10,5 +10,7 @@ export const APP_SHELL_CACHE_CONTROL = 'no-cache';
 
 /** GET / answers the app shell with the first banner preloaded; every other file comes from the build. */
 export function registerAppShellRoute(app: FastifyInstance, shell: AppShellService): void {
-  app.get('/', (request, reply) => answerCached(request, reply, shell.homePage(), APP_SHELL_CACHE_CONTROL));
+  app.get('/', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
+    answerCached(request, reply, shell.homePage(), APP_SHELL_CACHE_CONTROL),
+  );
 }

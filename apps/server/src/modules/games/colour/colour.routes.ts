@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
-import { answerCached } from '../../../http/cached-reply.ts';
+import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../../http/cached-reply.ts';
 import { parseInput } from '../../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../../idempotency/idempotency.header.ts';
 import type { ColourGameService } from './colour-game.service.ts';
@@ -36,7 +36,7 @@ export function registerColourRoutes(
     game.nextPeriodInfo(currentUser(request).userId),
   );
   // The same for everyone: answered from the serialized reply of this second, or 304.
-  app.get('/win/next_period_info_noauth', (request, reply) =>
+  app.get('/win/next_period_info_noauth', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
     answerCached(
       request,
       reply,
