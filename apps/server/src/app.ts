@@ -258,6 +258,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       db: database.db,
       clock,
       settings,
+      sessions,
       audit,
       publicUrl: config.publicUrl,
       notifications: wallet.notifications,

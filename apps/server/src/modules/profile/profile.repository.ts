@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { SessionLookupRow } from '../accounts/session.repository.ts';
 
 export interface ProfileRow {
   id: number;
@@ -15,25 +16,33 @@ export interface ProfileRow {
   debits_pending: number | null;
 }
 
-/** How many accounts one profile query reads at most (the lookups of requests that arrive together). */
+/** How many sessions one profile query reads at most (the lookups of requests that arrive together). */
 export const PROFILE_LOOKUP_BATCH_LIMIT = 500;
 
+/** A live session with its account's profile columns and its wallet's counters. */
+export type SessionProfileRow = SessionLookupRow & Omit<ProfileRow, 'id'>;
+
 /**
- * The profile columns of the given accounts and their wallets' counters, in one statement (a read for
- * display). The caller bounds the list; an empty list answers at once, because `in ()` is not SQL.
+ * The unrevoked sessions among these token hashes, each with its account and its wallet's counters, in one
+ * statement: GET /user/profile authenticates and reads in a single round trip (a read for display). The
+ * caller bounds the list; an empty list answers at once, because `in ()` is not SQL.
  */
-export async function findProfileRows(
+export async function findProfilesBySessionTokenHashes(
   db: Kysely<Database>,
-  userIds: readonly number[],
-): Promise<ProfileRow[]> {
-  if (userIds.length === 0) return [];
+  tokenHashes: readonly string[],
+): Promise<SessionProfileRow[]> {
+  if (tokenHashes.length === 0) return [];
   return db
-    .selectFrom('users')
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('ledger_accounts as wallet', (join) =>
       join.onRef('wallet.user_id', '=', 'users.id').on('wallet.kind', '=', 'user_wallet'),
     )
     .select([
-      'users.id',
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.token_hash',
+      'sessions.last_used_at',
       'users.mobile',
       'users.nick_name',
       'users.r_code',
@@ -44,7 +53,8 @@ export async function findProfileRows(
       'wallet.debits_posted',
       'wallet.debits_pending',
     ])
-    .where('users.id', 'in', userIds)
+    .where('sessions.token_hash', 'in', tokenHashes)
+    .where('sessions.revoked_at', 'is', null)
     .execute();
 }
 
