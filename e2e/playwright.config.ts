@@ -40,7 +40,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The compiled server, as production runs it (`npm run test:e2e` builds it with the web app first).
+    command: 'node apps/server/dist/main.js',
     cwd: repositoryRoot,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,

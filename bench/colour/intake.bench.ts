@@ -6,8 +6,8 @@
  *
  *   npx tsx bench/colour/intake.bench.ts          (or npm run bench:colour-intake)
  *
- * The server is the real one (`node --max-semi-space-size=64 --import tsx apps/server/src/main.ts`, as
- * `npm start` runs it) in its own process, with the game engine on; autocannon runs in this process. DEV_TEST_CLOCK lets the script put the server's clock at
+ * The server is the real one (the node command of `npm start`, on the compiled server: run `npm run build`
+ * first) in its own process, with the game engine on; autocannon runs in this process. DEV_TEST_CLOCK lets the script put the server's clock at
  * the start of a period so that betting stays open for the whole run (a period takes bets for 150 s). Every
  * bet is a real one: session lookup, validation, one transaction with the bet row and the stake moved
  * through the ledger. Afterwards the script checks that every 200 answer left exactly one bet and that the
@@ -19,12 +19,10 @@
  * file, from which the server-side latency is read).
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   COLOUR_CATEGORIES,
   COLOUR_PERIOD_MS,
@@ -36,7 +34,7 @@ import {
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { APP_LEDGER_CHECKS } from '../../apps/server/src/app-ledger-checks.ts';
-import { type AppDatabase, type DialectName, openDatabase } from '../../apps/server/src/db/dialect.ts';
+import type { DialectName } from '../../apps/server/src/db/dialect.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrator.ts';
 import { ColourChainService } from '../../apps/server/src/modules/games/colour/colour-chain.service.ts';
 import {
@@ -49,7 +47,8 @@ import {
   type TestBuyer,
 } from '../../apps/server/src/modules/orders/order-fixtures.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
-import { benchPostgresUrl, createScratchSchema } from '../support/bench-database.ts';
+import { benchPostgresUrl, createServerDatabase } from '../support/bench-database.ts';
+import { type Anchors, startAnchors, startAppServer, stopProcess } from '../support/bench-servers.ts';
 
 const MARKET = 'in' as const;
 const CONNECTIONS = 200;
@@ -68,76 +67,19 @@ const CONTRACT_MONEY = 10;
 const BENCH_CHAIN_LENGTH = 2_000;
 /** Where the run starts inside a period: right after it opens, leaving 148 s before the 30 s lock. */
 const INTO_PERIOD_MS = 2_000;
-const STARTUP_TIMEOUT_MS = 60_000;
 const TARGET_PER_SECOND = 5_000;
 const TARGET_P99_MS = 50;
-/**
- * The runtime flags of `npm start` (package.json), so that the server runs as in production: a young
- * generation of 64 MB semi-spaces, where the default 16 MB made the scavenger run several times as often at
- * these request rates (about 8 % of the server's CPU). The script stops if `npm start` no longer has them.
- */
-const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=64'];
 /** Extra node flags for the server, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-interface BenchTarget {
-  /** The URL the server is given. */
-  readonly serverUrl: string;
-  open(): AppDatabase;
-  dispose(): Promise<void>;
-}
-
-async function createTarget(dialect: DialectName, directory: string): Promise<BenchTarget> {
-  if (dialect === 'sqlite') {
-    const url = `sqlite:${path.join(directory, 'bench.db')}`;
-    return { serverUrl: url, open: () => openDatabase({ url }), dispose: async () => {} };
-  }
-  const { url, schema, drop } = await createScratchSchema();
-  const serverUrl = new URL(url);
-  serverUrl.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    serverUrl: serverUrl.toString(),
-    open: () => openDatabase({ url, searchPath: schema }),
-    dispose: drop,
-  };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function startServer(
   databaseUrl: string,
   dataDir: string,
   logFile: string,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const startScript: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'))
-    .scripts.start;
-  for (const flag of PRODUCTION_NODE_ARGS) {
-    if (!startScript.includes(flag))
-      throw new Error(`npm start no longer runs node with ${flag}; update the bench`);
-  }
-  const serverArgs = [
-    ...PRODUCTION_NODE_ARGS,
-    ...SERVER_NODE_ARGS,
-    '--import',
-    'tsx',
-    'apps/server/src/main.ts',
-  ];
-  const child = spawn(process.execPath, serverArgs, {
-    cwd: REPO_ROOT,
+  return startAppServer({
     env: {
-      PATH: process.env.PATH,
       NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
@@ -147,26 +89,9 @@ async function startServer(
       DEV_TEST_CLOCK: 'true',
       LOG_LEVEL,
     },
-    stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
+    logFile,
+    extraNodeArgs: SERVER_NODE_ARGS,
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, child };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await sleep(200);
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /**
@@ -192,6 +117,8 @@ function serverLatency(logFile: string, from: number): { p50Ms: number; p99Ms: n
 interface IntakeResult {
   readonly dialect: DialectName;
   readonly perSecond: number;
+  /** Bare Fastify's hello-world rate with the same connections, measured right before the bets. */
+  readonly anchorPerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly server: { p50Ms: number; p99Ms: number } | undefined;
@@ -251,9 +178,15 @@ function runAutocannon(
   });
 }
 
-async function runDatabase(dialect: DialectName): Promise<IntakeResult> {
+/** Requests a second of the bare Fastify anchor under the same load generator and connections. */
+async function measureAnchor(anchors: Anchors, seconds: number): Promise<number> {
+  const result = await autocannon({ url: anchors.fastifyUrl, connections: CONNECTIONS, duration: seconds });
+  return result['2xx'] / result.duration;
+}
+
+async function runDatabase(dialect: DialectName, anchors: Anchors): Promise<IntakeResult> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'colour-intake-bench-'));
-  const target = await createTarget(dialect, directory);
+  const target = await createServerDatabase(dialect, directory);
   let child: ChildProcess | undefined;
   try {
     const players: TestBuyer[] = [];
@@ -285,9 +218,10 @@ async function runDatabase(dialect: DialectName): Promise<IntakeResult> {
     const period = periodNumberAt(firstChainPeriod, getMarket(MARKET).timeZone);
 
     const warmup = await runAutocannon(server.url, players, period, WARMUP_SECONDS);
+    const anchorPerSecond = await measureAnchor(anchors, MEASURE_SECONDS);
     const measuredFrom = Date.now();
     const measured = await runAutocannon(server.url, players, period, MEASURE_SECONDS);
-    await stopServer(server.child);
+    await stopProcess(server.child);
     child = undefined;
 
     database = target.open();
@@ -305,6 +239,7 @@ async function runDatabase(dialect: DialectName): Promise<IntakeResult> {
       const result: IntakeResult = {
         dialect,
         perSecond: measured['2xx'] / measured.duration,
+        anchorPerSecond,
         p50Ms: measured.latency.p50,
         p99Ms: measured.latency.p99,
         ok: measured['2xx'],
@@ -321,7 +256,8 @@ async function runDatabase(dialect: DialectName): Promise<IntakeResult> {
       };
       process.stdout.write(
         `${dialect}: ${result.ok} bets accepted in ${measured.duration.toFixed(1)} s ` +
-          `(${Math.round(result.perSecond)}/s), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+          `(${Math.round(result.perSecond)}/s, ${(result.perSecond / anchorPerSecond).toFixed(2)} of bare ` +
+          `Fastify's ${Math.round(anchorPerSecond)}/s), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
           `max ${measured.latency.max} ms (server side p50 ${result.server?.p50Ms ?? 'n/a'} ms, ` +
           `p99 ${result.server?.p99Ms ?? 'n/a'} ms), ${result.refused} refused, ${result.errors} errors ` +
           `(${measured.timeouts} timeouts); ${result.betsStored} bets stored for ` +
@@ -333,7 +269,7 @@ async function runDatabase(dialect: DialectName): Promise<IntakeResult> {
       await database.destroy();
     }
   } finally {
-    if (child) await stopServer(child);
+    if (child) await stopProcess(child);
     await target.dispose();
     fs.rmSync(directory, { recursive: true, force: true });
   }
@@ -344,16 +280,22 @@ async function main(): Promise<void> {
   if (benchPostgresUrl() && process.env.BENCH_ONLY !== 'sqlite') dialects.push('postgres');
   else process.stdout.write('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL\n');
   const results: IntakeResult[] = [];
-  for (const dialect of dialects) results.push(await runDatabase(dialect));
+  const anchors = await startAnchors();
+  try {
+    for (const dialect of dialects) results.push(await runDatabase(dialect, anchors));
+  } finally {
+    await anchors.stop();
+  }
   process.stdout.write(
-    `\n| database | connections | seconds | bets/s | p50 ms | p99 ms | server p50 / p99 ms | non-2xx | errors | target ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms |\n`,
+    `\n| database | connections | seconds | bets/s | ratio to bare Fastify | p50 ms | p99 ms | server p50 / p99 ms | non-2xx | errors | target ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms |\n`,
   );
-  process.stdout.write('|---|---|---|---|---|---|---|---|---|---|\n');
+  process.stdout.write('|---|---|---|---|---|---|---|---|---|---|---|\n');
   for (const result of results) {
     const met = result.perSecond >= TARGET_PER_SECOND && result.p99Ms < TARGET_P99_MS;
     process.stdout.write(
       `| ${result.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${CONNECTIONS} | ${MEASURE_SECONDS} | ` +
-        `${Math.round(result.perSecond).toLocaleString('en')} | ${result.p50Ms} | ${result.p99Ms} | ` +
+        `${Math.round(result.perSecond).toLocaleString('en')} | ` +
+        `${(result.perSecond / result.anchorPerSecond).toFixed(2)} (of ${Math.round(result.anchorPerSecond).toLocaleString('en')}/s) | ${result.p50Ms} | ${result.p99Ms} | ` +
         `${result.server ? `${result.server.p50Ms} / ${result.server.p99Ms}` : 'n/a'} | ` +
         `${result.refused} | ${result.errors} | ${met ? 'met' : 'MISSED'} |\n`,
     );

@@ -70,3 +70,27 @@ export async function openBenchDatabase(dialect: DialectName, name: string): Pro
     },
   };
 }
+
+/** A database for a server the benchmark starts: the URL to give it, and how to open and drop it here. */
+export interface ServerDatabase {
+  /** The DATABASE_URL the server is given (on PostgreSQL, with the scratch schema as its search path). */
+  readonly serverUrl: string;
+  open(): AppDatabase;
+  dispose(): Promise<void>;
+}
+
+/** A SQLite file in the given folder, or a scratch schema on the benchmark PostgreSQL. */
+export async function createServerDatabase(dialect: DialectName, directory: string): Promise<ServerDatabase> {
+  if (dialect === 'sqlite') {
+    const url = `sqlite:${path.join(directory, 'bench.db')}`;
+    return { serverUrl: url, open: () => openDatabase({ url }), dispose: async () => {} };
+  }
+  const { url, schema, drop } = await createScratchSchema();
+  const serverUrl = new URL(url);
+  serverUrl.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    serverUrl: serverUrl.toString(),
+    open: () => openDatabase({ url, searchPath: schema }),
+    dispose: drop,
+  };
+}

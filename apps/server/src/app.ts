@@ -12,6 +12,7 @@ import Fastify, {
 import type { AppConfig, TrustProxySetting } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
+import { cachedJsonReply, PUBLIC_READ_ROUTE_OPTIONS, sendCachedReply } from './http/cached-reply.ts';
 import {
   answerClientError,
   frameworkErrorHandler,
@@ -47,7 +48,7 @@ import {
   type ShopOrdersModule,
 } from './modules/orders/orders.module.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
-import { type BalanceReader, ProfileService } from './modules/profile/profile.service.ts';
+import { ProfileService } from './modules/profile/profile.service.ts';
 import { registerProfileOperatorRoutes } from './modules/profile/profile-operator.routes.ts';
 import { ProfileOperatorService } from './modules/profile/profile-operator.service.ts';
 import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
@@ -69,6 +70,7 @@ import {
   type WithdrawalsModule,
 } from './modules/withdrawals/withdrawals.module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { PublicReadCache, PublicReadTag } from './platform/public-read-cache.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -76,6 +78,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Where the log lines go (standard output unless given; tests read them from a stream). */
   logStream?: NodeJS.WritableStream;
+  /** Links per colour hash chain: production's length unless given (tests use short chains). */
+  colourChainLength?: number;
 }
 
 /** The services of one running server, built once and shared by the routes. */
@@ -99,7 +103,19 @@ export interface AppServices {
   withdrawals: WithdrawalsModule;
   /** The colour game: chains, engine, settlement, bets and records. */
   colourGame: ColourGameModule;
+  /**
+   * Public reads kept serialized between changes. Changes on this instance invalidate it at once; the event
+   * bus, once it exists, calls `publicReads.invalidate(tag)` for the changes of other instances (settled
+   * periods: PublicReadTag.colourHistory(room); products and stock: PublicReadTag.catalogue; settings:
+   * PublicReadTag.settings), until then they show here within config.publicReadTtlMs.
+   */
+  publicReads: PublicReadCache;
 }
+
+/** The build's content-hashed files never change under their name. */
+const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** The app configuration changes only with a restart (market, development tools): revalidated each time. */
+const APP_CONFIG_CACHE_CONTROL = 'no-cache';
 
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
 const INBOUND_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -160,15 +176,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
     },
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   registerErrorHandling(app, config.bodyLimitBytes);
   registerStrictJsonBodyParser(app);
   // Before any route, so that every answer (and a route's own relaxation) has them.
   await registerSecurityHeaders(app, config.publicUrl);
 
-  const settings = new SettingsService(database.db, clock);
+  const publicReads = new PublicReadCache({ ttlMs: config.publicReadTtlMs });
+  const settings = new SettingsService(database.db, clock, publicReads);
   const audit = new AuditLog(database.db, clock);
   const rateLimiter = new DatabaseRateLimiter(database.db, clock);
   const sessions = new SessionService(database.db, clock);
@@ -180,7 +199,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   const otp = new OtpService(database.db, clock, sms, audit, app.log, settings, rateLimiter);
   const ledger = new LedgerService(database, clock);
-  const balances: BalanceReader = { balanceMinor: (userId) => ledger.balanceMinor(database.db, userId) };
   const wagering = new WageringService(settings, clock);
   const wallet = createWalletModule({
     wagering,
@@ -205,7 +223,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   const services: AppServices = {
     settings,
-    shop: new ShopService(database.db, database.dialect, settings),
+    shop: new ShopService(database.db, database.dialect, settings, publicReads),
     authGuard: createAuthGuard(sessions),
     audit,
     rateLimiter,
@@ -238,6 +256,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       rateLimiter,
       passwords: accounts,
       market: config.market,
+      onCatalogueChanged: () => publicReads.invalidate(PublicReadTag.catalogue),
     }),
     colourGame: createColourGameModule({
       database,
@@ -247,16 +266,21 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       market: config.market,
       logger: app.log,
       wagering,
+      publicReads,
+      ...(dependencies.colourChainLength === undefined
+        ? {}
+        : { chainLength: dependencies.colourChainLength }),
     }),
     profile: new ProfileService({
       db: database.db,
       clock,
       settings,
-      balances,
+      sessions,
       audit,
       publicUrl: config.publicUrl,
       notifications: wallet.notifications,
     }),
+    publicReads,
   };
 
   // Development helpers are never registered in production (DESIGN.md "Operator API and development endpoints").
@@ -264,13 +288,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   registerHealthRoutes(app, database);
   registerDocsRoutes(app, config.market);
-  app.get(
-    '/app/config',
-    (): AppConfigResponse => ({
+  // Fixed for the life of the process: serialized once, answered with its ETag (or 304).
+  const appConfigReply = cachedJsonReply(
+    JSON.stringify({
       code: 200,
       market: config.market,
       dev_tools: devSmsOutbox !== undefined,
-    }),
+    } satisfies AppConfigResponse),
+  );
+  app.get('/app/config', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
+    sendCachedReply(request, reply, appConfigReply, APP_CONFIG_CACHE_CONTROL),
   );
   registerShopRoutes(app, services.shop);
   registerAccountRoutes(app, services, config.market);
@@ -340,11 +367,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       prefix: '/',
       // The build writes .br and .gz copies of its text files; each browser gets the smallest it accepts.
       preCompressed: true,
-      // index.html must be revalidated so a deploy is picked up; hashed assets can be cached for long.
+      // Vite names every file under assets/ by its content's hash, so those never change: kept a year
+      // without revalidation. Anything else (index.html) is revalidated, so a deploy is picked up.
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
-          filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+          path.relative(config.webDistDir, filePath).startsWith(`assets${path.sep}`)
+            ? HASHED_ASSET_CACHE_CONTROL
+            : 'no-cache',
         );
       },
     });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { MARKET_CODES } from '@app/shared';
@@ -142,6 +143,11 @@ const environmentSchema = z.object({
     .refine(isJsonBodyTemplate, 'must be JSON once {mobile}, {text} and {otp} are filled in')
     .default(DEFAULT_SMS_BODY_TEMPLATE),
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * How long a public read (colour history, catalogue, home screen, app shell, display settings) is answered
+   * from memory before it is read again: how soon another instance's change shows here. 0 keeps nothing.
+   */
+  PUBLIC_READ_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
 
 export type Environment = z.output<typeof environmentSchema>;
@@ -182,6 +188,8 @@ export interface AppConfig {
   readonly gameEngines: boolean;
   /** True only outside production with DEV_TEST_CLOCK set. */
   readonly devTestClock: boolean;
+  /** How long a public read is kept before it is read again (changes on this instance apply at once). */
+  readonly publicReadTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -191,7 +199,18 @@ export class ConfigError extends Error {
   }
 }
 
-const serverRoot = path.resolve(import.meta.dirname, '..', '..');
+/**
+ * The server package's folder (apps/server): the nearest folder above this module with a package.json, so
+ * that it is the same whether the server runs from its sources (src/config/) or from its build (dist/).
+ */
+function findServerRoot(from: string): string {
+  for (let folder = from; ; folder = path.dirname(folder)) {
+    if (fs.existsSync(path.join(folder, 'package.json'))) return folder;
+    if (path.dirname(folder) === folder) throw new Error(`no package.json above ${from}`);
+  }
+}
+
+const serverRoot = findServerRoot(import.meta.dirname);
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
@@ -233,6 +252,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminToken: env.ADMIN_TOKEN,
     gameEngines: env.GAME_ENGINES,
     devTestClock: env.DEV_TEST_CLOCK && env.NODE_ENV !== 'production',
+    publicReadTtlMs: env.PUBLIC_READ_TTL_MS,
     sms:
       env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL
         ? {
@@ -257,7 +277,15 @@ function parseHeaderLine(line: string | undefined): { name: string; value: strin
 /** A configuration for tests: the defaults with an in-memory-free temporary database chosen by the caller. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', GAME_ENGINES: 'false' }),
+    // Public reads are not kept between requests in tests, which often write rows behind the app's back;
+    // the tests of the cache itself set publicReadTtlMs.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      GAME_ENGINES: 'false',
+      PUBLIC_READ_TTL_MS: '0',
+    }),
     ...overrides,
   };
 }

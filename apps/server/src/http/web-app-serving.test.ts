@@ -26,7 +26,8 @@ describe('serving the built web app', () => {
     fs.writeFileSync(`${script}.gz`, zlib.gzipSync(SCRIPT));
     fs.writeFileSync(
       path.join(webDistDir, 'index.html'),
-      '<!doctype html><html><head><title>Gold shop</title></head><body></body></html>',
+      // Over the 1 KB below which nothing is compressed, as the real page is.
+      `<!doctype html><html><head><title>Gold shop</title></head><body>${'<div></div>'.repeat(120)}</body></html>`,
     );
     database = await createTestDatabase('sqlite');
     app = await buildTestApp(database, { config: { webDistDir } });
@@ -70,5 +71,28 @@ describe('serving the built web app', () => {
     const withBanner = await get('/');
     expect(withBanner.body).toContain('<link rel="preload" as="image" href="/media/banners/banner-2.svg"');
     expect((await get('/index.html')).statusCode).toBe(200);
+  });
+
+  it('sends the app shell compressed, made once, with a validator that answers 304', async () => {
+    const plain = await get('/');
+    const brotli = await get('/', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzipped = await get('/', 'gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+
+    const etag = String(plain.headers.etag);
+    const unchanged = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    await new SettingsService(database.db, systemClock).set('home.banners', ['/media/banners/banner-3.svg']);
+    const changed = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('/media/banners/banner-3.svg');
+  });
+
+  it('keeps files that are not content-hashed for revalidation only', async () => {
+    expect((await get('/index.html')).headers['cache-control']).toBe('no-cache');
   });
 });

@@ -9,6 +9,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Registers extra routes before the app is sealed (used to exercise the framework's error paths). */
   extend?: (app: FastifyInstance) => void;
+  /** Links per colour hash chain, for tests whose engine makes chains (production's million take seconds). */
+  colourChainLength?: number;
 }
 
 /** Builds the real application on the given database for request-level tests (no socket is opened). */
@@ -20,6 +22,7 @@ export async function buildTestApp(
     config: testConfig({ webDistDir: '/nonexistent-web-dist', ...options.config }),
     database,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.colourChainLength === undefined ? {} : { colourChainLength: options.colourChainLength }),
   });
   options.extend?.(app);
   await app.ready();

@@ -22,20 +22,30 @@ export async function insertSession(
   return Number(row.id);
 }
 
-/** A live session with its user's access flags, which the routes gated by them read without another query. */
-export type LiveSessionRow = SessionRow & { is_early: number; is_transfer_enable: number };
+/** What a request's session lookup needs of a session, with its user's access flags (the routes gated by
+ * them read them without another query). */
+export type SessionLookupRow = Pick<SessionRow, 'id' | 'user_id' | 'token_hash' | 'last_used_at'> & {
+  is_early: number;
+  is_transfer_enable: number;
+};
 
 /** The unrevoked sessions among these token hashes (one query for many concurrent requests). */
 export async function findLiveSessionsByTokenHashes(
   db: Kysely<Database>,
   tokenHashes: readonly string[],
-): Promise<LiveSessionRow[]> {
+): Promise<SessionLookupRow[]> {
   if (tokenHashes.length === 0) return [];
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('sessions')
-    .select(['users.is_early', 'users.is_transfer_enable'])
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.token_hash',
+      'sessions.last_used_at',
+      'users.is_early',
+      'users.is_transfer_enable',
+    ])
     .where('sessions.token_hash', 'in', tokenHashes)
     .where('sessions.revoked_at', 'is', null)
     .execute();

@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
+import { BatchLoader } from '../../db/batch-loader.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthenticatedUser, SessionResolver } from '../../http/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import {
   findLiveSessionsByTokenHashes,
   insertSession,
-  type LiveSessionRow,
   revokeSession,
   revokeUserSessions,
+  type SessionLookupRow,
   touchSession,
 } from './session.repository.ts';
 import { generateSessionToken, hashSessionToken } from './session-token.ts';
@@ -19,11 +20,6 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 /** The most tokens one lookup query asks for; more concurrent requests are split over several queries. */
 export const SESSION_LOOKUP_BATCH_LIMIT = 500;
 
-interface PendingLookup {
-  resolve: (row: LiveSessionRow | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * Login sessions behind opaque tokens. Every lookup reads the database, so a logout or a password reset
  * takes effect at once on every instance. The lookups of the requests that arrive together (read in one
@@ -31,13 +27,18 @@ interface PendingLookup {
  * at the cost of one round trip for all of them instead of one each.
  */
 export class SessionService implements SessionResolver {
-  private readonly pendingLookups = new Map<string, PendingLookup[]>();
-  private lookupScheduled = false;
+  private readonly lookups: BatchLoader<string, SessionLookupRow>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.lookups = new BatchLoader(
+      (tokenHashes) => findLiveSessionsByTokenHashes(this.db, tokenHashes),
+      (row) => row.token_hash,
+      SESSION_LOOKUP_BATCH_LIMIT,
+    );
+  }
 
   /** Opens a session and answers its raw token (which is stored only as a hash). */
   async create(
@@ -57,8 +58,16 @@ export class SessionService implements SessionResolver {
 
   /** The user of a live token; null for an unknown, revoked or idle-expired one. */
   async resolve(token: string): Promise<AuthenticatedUser | null> {
-    const row = await this.findLive(hashSessionToken(token));
-    if (!row) return null;
+    const row = await this.lookups.load(hashSessionToken(token));
+    return row ? this.accept(row) : null;
+  }
+
+  /**
+   * The rules every lookup of an unrevoked session goes through, for a row read now (here, or together with
+   * what a route needs in the same statement): null once idle too long; last_used_at moved at most once a
+   * minute.
+   */
+  async accept(row: SessionLookupRow): Promise<AuthenticatedUser | null> {
     const now = this.clock.now();
     if (now - row.last_used_at >= SESSION_IDLE_TIMEOUT_MS) return null;
     if (now - row.last_used_at >= SESSION_TOUCH_INTERVAL_MS) {
@@ -69,46 +78,6 @@ export class SessionService implements SessionResolver {
       sessionId: Number(row.id),
       access: { early: row.is_early === 1, transfer: row.is_transfer_enable === 1 },
     };
-  }
-
-  /** The live session of a token hash, looked up together with the other requests of this loop turn. */
-  private findLive(tokenHash: string): Promise<LiveSessionRow | undefined> {
-    return new Promise((resolve, reject) => {
-      const waiting = this.pendingLookups.get(tokenHash);
-      if (waiting) waiting.push({ resolve, reject });
-      else this.pendingLookups.set(tokenHash, [{ resolve, reject }]);
-      if (!this.lookupScheduled) {
-        this.lookupScheduled = true;
-        // After the poll phase, so every request read in this turn has asked before the query is sent.
-        setImmediate(() => this.flushLookups());
-      }
-    });
-  }
-
-  private flushLookups(): void {
-    this.lookupScheduled = false;
-    while (this.pendingLookups.size > 0) {
-      const batch = new Map<string, PendingLookup[]>();
-      for (const [tokenHash, waiting] of this.pendingLookups) {
-        if (batch.size === SESSION_LOOKUP_BATCH_LIMIT) break;
-        batch.set(tokenHash, waiting);
-      }
-      for (const tokenHash of batch.keys()) this.pendingLookups.delete(tokenHash);
-      void this.lookUpBatch(batch);
-    }
-  }
-
-  /** One query for a batch of lookups; a failure (thrown or rejected) fails exactly that batch's requests. */
-  private async lookUpBatch(batch: ReadonlyMap<string, PendingLookup[]>): Promise<void> {
-    try {
-      const rows = await findLiveSessionsByTokenHashes(this.db, [...batch.keys()]);
-      const byHash = new Map(rows.map((row) => [row.token_hash, row]));
-      for (const [tokenHash, waiting] of batch) {
-        for (const lookup of waiting) lookup.resolve(byHash.get(tokenHash));
-      }
-    } catch (error) {
-      for (const waiting of batch.values()) for (const lookup of waiting) lookup.reject(error);
-    }
   }
 
   /** Revokes one session at once (logout). */

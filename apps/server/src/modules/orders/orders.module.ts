@@ -26,6 +26,12 @@ export interface ShopOrdersModuleDependencies {
   passwords: PasswordChecker;
   /** Inventory hours and cancellation deadlines are read in this market's time zone. */
   market: MarketCode;
+  /**
+   * Told after each committed change of a product (an operator's edit, the stock an order took or gave
+   * back), so that the public catalogue is read again. The seam for the event bus: publish the change so
+   * that every other instance invalidates `PublicReadTag.catalogue` too.
+   */
+  onCatalogueChanged?: () => void;
 }
 
 /** The purchase side of the shop: addresses, orders, and the operator API of products and orders. */
@@ -50,9 +56,10 @@ export function createShopOrdersModule(dependencies: ShopOrdersModuleDependencie
       idempotency: new IdempotencyService(clock),
       audit,
       timeZone: getMarket(dependencies.market).timeZone,
+      ...(dependencies.onCatalogueChanged ? { onCatalogueChanged: dependencies.onCatalogueChanged } : {}),
     }),
     orderOperator: new OrderOperatorService(database, clock, audit),
-    productOperator: new ProductOperatorService(database, clock, audit),
+    productOperator: new ProductOperatorService(database, clock, audit, dependencies.onCatalogueChanged),
   };
 }
 

@@ -68,6 +68,8 @@ export interface OrderServiceDependencies {
   audit: AuditLog;
   /** The market's IANA zone: inventory hours and the weekly cancellation deadline are read in it. */
   timeZone: string;
+  /** Told after a purchase or a cancellation has committed: the product's stock changed. */
+  onCatalogueChanged?: () => void;
 }
 
 /** Whether the user could cancel the order at `now`: undelivered, not customised, before its deadline. */
@@ -207,6 +209,7 @@ export class OrderService {
         },
       ),
     );
+    this.dependencies.onCatalogueChanged?.();
     return result.body;
   }
 
@@ -297,6 +300,7 @@ export class OrderService {
         },
       ),
     );
+    this.dependencies.onCatalogueChanged?.();
     return result.body;
   }
 

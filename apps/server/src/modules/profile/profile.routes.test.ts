@@ -11,6 +11,8 @@ import {
   tokenHeader,
 } from '../accounts/account-fixtures.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
+import { SessionService } from '../accounts/session.service.ts';
+import { fundWallet } from '../orders/order-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { ProfileService, promotionUrl } from './profile.service.ts';
 
@@ -158,21 +160,31 @@ describeEachDatabase('profile routes', (database) => {
 });
 
 describeEachDatabase('profile balance', (database) => {
-  it('shows the balance reader’s minor units as a decimal string with two decimals', async () => {
+  it('shows the wallet’s spendable minor units as a decimal string with two decimals', async () => {
     const clock = new ManualClock(1);
     const userId = await createTestUser(database().db, { rCode: 'BALROOT1' });
-    const balances = new Map([[userId, 123_450]]);
+    const sessions = new SessionService(database().db, clock);
+    const token = await sessions.create({ userId, deviceId: null, ip: null });
     const profile = new ProfileService({
       db: database().db,
       clock,
       settings: new SettingsService(database().db, clock),
-      balances: { balanceMinor: async (id) => balances.get(id) ?? 0 },
+      sessions,
       audit: new AuditLog(database().db, clock),
       publicUrl: PUBLIC_URL,
     });
-    expect((await profile.profile(userId)).entry.balance).toBe('1234.50');
-    balances.set(userId, 5);
-    expect((await profile.profile(userId)).entry.balance).toBe('0.05');
+    // No wallet yet: nothing to spend.
+    expect((await profile.profileForToken(token)).entry.balance).toBe('0.00');
+    await fundWallet(database(), clock, userId, 123_450);
+    expect((await profile.profileForToken(token)).entry.balance).toBe('1234.50');
+    await fundWallet(database(), clock, userId, 5);
+    expect((await profile.profileForToken(token)).entry).toMatchObject({
+      balance: '1234.55',
+      user_id: userId,
+    });
+    // A revoked session reads nothing.
+    await sessions.revokeAllForUser(userId);
+    await expect(profile.profileForToken(token)).rejects.toMatchObject({ code: 401 });
   });
 });
 

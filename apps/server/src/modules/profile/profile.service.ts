@@ -8,17 +8,21 @@ import {
   type ProfileResponse,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
+import { BatchLoader } from '../../db/batch-loader.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound, unauthorized } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AccountAuditEvent, type AuditLog } from '../accounts/audit-log.service.ts';
+import type { SessionService } from '../accounts/session.service.ts';
+import { hashSessionToken } from '../accounts/session-token.ts';
+import { availableMinor } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { findProfileRow, updateNickName } from './profile.repository.ts';
-
-/** Reads a user's spendable balance in minor units; the ledger is the only source of balances. */
-export interface BalanceReader {
-  balanceMinor(userId: number): Promise<number>;
-}
+import {
+  findProfilesBySessionTokenHashes,
+  PROFILE_LOOKUP_BATCH_LIMIT,
+  type SessionProfileRow,
+  updateNickName,
+} from './profile.repository.ts';
 
 /** Hands out each credited recharge once (the wallet's notifications). */
 export interface NotificationSource {
@@ -29,7 +33,8 @@ export interface ProfileServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
   settings: SettingsService;
-  balances: BalanceReader;
+  /** The session rules (idle timeout, last use) applied to the session the profile is read with. */
+  sessions: Pick<SessionService, 'accept'>;
   audit: AuditLog;
   /** The server's public address, for the promotion link. */
   publicUrl: string;
@@ -44,25 +49,47 @@ export function promotionUrl(publicUrl: string, referralCode: string): string {
 
 /** The profile screen's data, the nickname, the app version check and notifications. */
 export class ProfileService {
-  constructor(private readonly dependencies: ProfileServiceDependencies) {}
+  /** The profiles asked for in one turn of the event loop are read, with their sessions, by one query. */
+  private readonly rows: BatchLoader<string, SessionProfileRow>;
 
-  /** GET /user/profile. */
-  async profile(userId: number): Promise<ProfileResponse> {
-    const { db, settings, balances, publicUrl } = this.dependencies;
-    const [row, balanceMinor, values] = await Promise.all([
-      findProfileRow(db, userId),
-      balances.balanceMinor(userId),
-      settings.getMany(['support.contacts', 'app.android_prefix']),
+  constructor(private readonly dependencies: ProfileServiceDependencies) {
+    this.rows = new BatchLoader(
+      (tokenHashes) => findProfilesBySessionTokenHashes(dependencies.db, tokenHashes),
+      (row) => row.token_hash,
+      PROFILE_LOOKUP_BATCH_LIMIT,
+    );
+  }
+
+  /**
+   * GET /user/profile for the session token of the request: one statement reads the live session with its
+   * account and wallet (the session rules then apply to it exactly as to any other request's lookup, so a
+   * logout or a password reset is seen at once), shared by the profiles asked for together; the support
+   * contacts and the app prefix come from the settings kept for display. A token that names no live
+   * session answers 401.
+   */
+  async profileForToken(token: string): Promise<ProfileResponse> {
+    const { settings, sessions, publicUrl } = this.dependencies;
+    const [row, values] = await Promise.all([
+      this.rows.load(hashSessionToken(token)),
+      settings.getForDisplay(['support.contacts', 'app.android_prefix']),
     ]);
-    // The guard found a live session, so a missing account can only mean it was removed since: log in again.
-    if (!row) throw unauthorized();
+    if (!row || !(await sessions.accept(row))) throw unauthorized();
+    // The ledger's rule for what a wallet can spend; a user without a wallet yet has nothing.
+    const balanceMinor =
+      row.credits_posted === null || row.debits_posted === null || row.debits_pending === null
+        ? 0
+        : availableMinor({
+            credits_posted: row.credits_posted,
+            debits_posted: row.debits_posted,
+            debits_pending: row.debits_pending,
+          });
     return {
       code: 200,
       entry: {
         r_code: row.r_code,
         nick_name: row.nick_name,
         mobile: row.mobile,
-        user_id: Number(row.id),
+        user_id: Number(row.user_id),
         balance: minorToDecimalString(balanceMinor),
       },
       event_gift_enable: row.event_gift_enable === 1,

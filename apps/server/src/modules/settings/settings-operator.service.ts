@@ -58,6 +58,7 @@ export class SettingsOperatorService {
         trx,
       );
     });
+    this.settings.changed();
     return { code: 200, key, value };
   }
 }

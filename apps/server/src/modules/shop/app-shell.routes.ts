@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../http/cached-reply.ts';
 import type { AppShellService } from './app-shell.service.ts';
+
+/**
+ * The app shell's Cache-Control: revalidated on every visit, like index.html, so a deploy or a new banner
+ * is picked up at once; an unchanged page answers 304.
+ */
+export const APP_SHELL_CACHE_CONTROL = 'no-cache';
 
 /** GET / answers the app shell with the first banner preloaded; every other file comes from the build. */
 export function registerAppShellRoute(app: FastifyInstance, shell: AppShellService): void {
-  app.get('/', async (_request, reply) =>
-    reply
-      // Revalidated on every visit, like index.html, so a deploy or a new banner is picked up at once.
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await shell.homePage()),
+  app.get('/', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
+    answerCached(request, reply, shell.homePage(), APP_SHELL_CACHE_CONTROL),
   );
 }

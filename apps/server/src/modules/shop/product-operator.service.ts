@@ -72,6 +72,8 @@ export class ProductOperatorService {
     private readonly database: AppDatabase,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    /** Told after each committed change, so the public catalogue is read again (PublicReadTag.catalogue). */
+    private readonly onCatalogueChanged: () => void = () => {},
   ) {}
 
   /** GET /admin/api/products: every product, active or not, in catalogue order. */
@@ -90,7 +92,7 @@ export class ProductOperatorService {
 
   /** POST /admin/api/products */
   async create(body: AdminCreateProductBody, context: OperatorContext): Promise<AdminProductResponse> {
-    return runInTransaction(this.database, async (trx) => {
+    const created = await runInTransaction(this.database, async (trx) => {
       const now = this.clock.now();
       const row = await insertProduct(trx, {
         name: body.name,
@@ -112,8 +114,10 @@ export class ProductOperatorService {
         { ip: context.ip, detail: { operator: context.operator, product_id: row.id, before: null, after } },
         trx,
       );
-      return { code: 200, msg: ShopMessage.productCreated, entry: after };
+      return { code: 200 as const, msg: ShopMessage.productCreated, entry: after };
     });
+    this.onCatalogueChanged();
+    return created;
   }
 
   /** PUT /admin/api/products/:id: changes the given fields only. */
@@ -122,7 +126,7 @@ export class ProductOperatorService {
     body: AdminUpdateProductBody,
     context: OperatorContext,
   ): Promise<AdminProductResponse> {
-    return runInTransaction(this.database, async (trx) => {
+    const updated = await runInTransaction(this.database, async (trx) => {
       const beforeRow = await lockProductById(trx, this.database.dialect, id);
       if (!beforeRow) throw notFound(ShopMessage.productNotFound);
       const afterRow = await updateProduct(trx, id, changesOf(body, this.clock.now()));
@@ -134,7 +138,9 @@ export class ProductOperatorService {
         { ip: context.ip, detail: { operator: context.operator, product_id: id, before, after } },
         trx,
       );
-      return { code: 200, msg: ShopMessage.productUpdated, entry: after };
+      return { code: 200 as const, msg: ShopMessage.productUpdated, entry: after };
     });
+    this.onCatalogueChanged();
+    return updated;
   }
 }

@@ -12,15 +12,30 @@ function activeProducts(db: Kysely<Database>, dialect: DialectName, keyword: str
   return query;
 }
 
+/** The columns the public catalogue shows. */
+const PUBLIC_PRODUCT_COLUMNS = [
+  'id',
+  'name',
+  'price_minor',
+  'main_image',
+  'image2',
+  'image3',
+  'spec',
+  'stock',
+] as const;
+
+/** A product as the public catalogue shows it. */
+export type PublicProductRow = Pick<ProductRow, (typeof PUBLIC_PRODUCT_COLUMNS)[number]>;
+
 /** Active products matching the keyword, in catalogue order. */
 export async function listActiveProducts(
   db: Kysely<Database>,
   dialect: DialectName,
   keyword: string | undefined,
   window: PageWindow,
-): Promise<ProductRow[]> {
+): Promise<PublicProductRow[]> {
   return activeProducts(db, dialect, keyword)
-    .selectAll()
+    .select(PUBLIC_PRODUCT_COLUMNS)
     .orderBy('sort_order', 'asc')
     .orderBy('id', 'asc')
     .limit(window.limit)
@@ -41,20 +56,25 @@ export async function countActiveProducts(
 }
 
 /** One active product. */
-export async function findActiveProduct(db: Kysely<Database>, id: number): Promise<ProductRow | undefined> {
+export async function findActiveProduct(
+  db: Kysely<Database>,
+  id: number,
+): Promise<PublicProductRow | undefined> {
   return db
     .selectFrom('products')
-    .selectAll()
+    .select(PUBLIC_PRODUCT_COLUMNS)
     .where('id', '=', id)
     .where('is_active', '=', 1)
     .executeTakeFirst();
 }
 
 /** Enabled embedded games in display order. */
-export async function listEnabledMoreGames(db: Kysely<Database>): Promise<MoreGameRow[]> {
+export async function listEnabledMoreGames(
+  db: Kysely<Database>,
+): Promise<Pick<MoreGameRow, 'id' | 'name' | 'image'>[]> {
   return db
     .selectFrom('more_games')
-    .selectAll()
+    .select(['id', 'name', 'image'])
     .where('is_enabled', '=', 1)
     .orderBy('sort_order', 'asc')
     .orderBy('id', 'asc')

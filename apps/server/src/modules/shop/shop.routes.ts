@@ -1,11 +1,28 @@
 import { productListQuery, productQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
+import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../http/cached-reply.ts';
 import { parseInput } from '../../http/validation.ts';
-import type { ShopService } from './shop.service.ts';
+import { CATALOGUE_CACHE_CONTROL, type ShopService } from './shop.service.ts';
 
-/** Public catalogue routes (spec 01 §7). */
+/** Public catalogue routes (spec 01 §7), answered from their serialized replies (or 304). */
 export function registerShopRoutes(app: FastifyInstance, shop: ShopService): void {
-  app.get('/shop/home_top', () => shop.homeTop());
-  app.get('/shop/products', (request) => shop.listProducts(parseInput(productListQuery, request.query)));
-  app.get('/shop/product', (request) => shop.getProduct(parseInput(productQuery, request.query).id));
+  app.get('/shop/home_top', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
+    answerCached(request, reply, shop.homeTopReply(), CATALOGUE_CACHE_CONTROL),
+  );
+  app.get('/shop/products', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
+    answerCached(
+      request,
+      reply,
+      shop.productsReply(parseInput(productListQuery, request.query)),
+      CATALOGUE_CACHE_CONTROL,
+    ),
+  );
+  app.get('/shop/product', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
+    answerCached(
+      request,
+      reply,
+      shop.productReply(parseInput(productQuery, request.query).id),
+      CATALOGUE_CACHE_CONTROL,
+    ),
+  );
 }

@@ -163,7 +163,7 @@ describeEachDatabase('colour chains after downtime', (database) => {
       message: ColourMessage.periodClosed,
     });
     // The public history and records list the drawn periods only.
-    const history = await colour.game.history('P');
+    const history = await colour.history.read('P');
     expect(history.periods.map((entry) => entry.today_times)).toEqual(['002', '003', '004', '005', '006']);
     const records = await colour.game.guesses({ category: 'P', p: 1, p_size: 20 });
     expect(records.page.count).toBe(5);

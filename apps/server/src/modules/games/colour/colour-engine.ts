@@ -48,6 +48,8 @@ export interface ColourEngineDependencies {
   settlement: Pick<ColourSettlementService, 'settle'>;
   timeZone: string;
   logger: FastifyBaseLogger;
+  /** Told after each period this instance settled, once its settlement has committed. */
+  onPeriodSettled?: (room: ColourCategory, period: string) => void;
 }
 
 /**
@@ -164,6 +166,7 @@ export class ColourEngine {
       if ((await settlement.settle(room, start)) === 'settled') {
         settled.push(`${room}:${period}`);
         this.dependencies.logger.info({ room, period }, COLOUR_PERIOD_SETTLED_LOG);
+        this.dependencies.onPeriodSettled?.(room, period);
       }
     }
     this.rooms.set(room, {

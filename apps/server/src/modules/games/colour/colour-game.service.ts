@@ -6,7 +6,6 @@ import {
   type ColourCategory,
   type ColourChainCommitmentsResponse,
   type ColourFairnessResponse,
-  type ColourHistoryResponse,
   type ColourListQuery,
   ColourMessage,
   digitColours,
@@ -41,7 +40,6 @@ import {
   insertBet,
   listSettledPeriods,
   listUserBets,
-  settledPeriodsBetween,
   sharePeriod,
 } from './colour.repository.ts';
 import type { ColourBetRow, ColourPeriodRow } from './colour.tables.ts';
@@ -77,7 +75,9 @@ export interface ColourGameServiceDependencies {
 }
 
 /** A settled period as a public row. */
-export function toGuessPeriodDto(row: ColourPeriodRow): GuessPeriodDto {
+export function toGuessPeriodDto(
+  row: Pick<ColourPeriodRow, 'period' | 'price' | 'result_number'>,
+): GuessPeriodDto {
   const digit = row.result_number ?? 0;
   const colours = digitColours(digit);
   return {
@@ -251,26 +251,6 @@ export class ColourGameService {
       this.committed = { from: openStart, through };
     }
     return firstStart;
-  }
-
-  /** GET /win/next_period_info_noauth: the open period and the room's settled periods of today, ascending. */
-  async history(room: ColourCategory): Promise<ColourHistoryResponse> {
-    const now = this.dependencies.clock.now();
-    const nextPeriod = periodNumberAt(now, this.timeZone);
-    const dayStart =
-      periodStartFromNumber(`${nextPeriod.slice(0, 8)}001`, this.timeZone) ?? periodStartMs(now);
-    const rows = await settledPeriodsBetween(
-      this.dependencies.database.db,
-      room,
-      dayStart,
-      periodStartMs(now),
-    );
-    return {
-      code: 200,
-      next_period: nextPeriod,
-      count_down_sec: secondsRemaining(now),
-      periods: rows.map((row) => ({ ...toGuessPeriodDto(row), today_times: row.period.slice(8) })),
-    };
   }
 
   /** GET /win/guesses: the room's settled periods, newest first. */

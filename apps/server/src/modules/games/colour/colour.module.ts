@@ -1,4 +1,4 @@
-import { getMarket, type MarketCode } from '@app/shared';
+import { type ColourCategory, getMarket, type MarketCode } from '@app/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import type { AuthGuard } from '../../../http/auth-guard.ts';
@@ -8,6 +8,7 @@ import {
   type OperatorAuditSink,
 } from '../../../http/operator-guard.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { PublicReadCache, PublicReadTag } from '../../../platform/public-read-cache.ts';
 import { IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
@@ -15,6 +16,7 @@ import { registerColourRoutes } from './colour.routes.ts';
 import { COLOUR_CHAIN_LENGTH, ColourChainService } from './colour-chain.service.ts';
 import { ColourEngine } from './colour-engine.ts';
 import { ColourGameService } from './colour-game.service.ts';
+import { ColourHistoryService } from './colour-history.service.ts';
 import { registerColourOperatorRoutes } from './colour-operator.routes.ts';
 import { ColourOperatorService } from './colour-operator.service.ts';
 import { ColourSettlementService, type SettledBetsWagering } from './colour-settlement.service.ts';
@@ -32,6 +34,14 @@ export interface ColourGameModuleDependencies {
   chainLength?: number;
   /** Renew a chain once fewer than this many of its periods remain; by default a tenth of its length. */
   renewAheadPeriods?: number;
+  /** Where the public history is kept between changes; without one it is read for every request. */
+  publicReads?: PublicReadCache;
+  /**
+   * Told after each period this instance settled (committed), after the history of its room was invalidated
+   * here. The seam for the event bus: publish the settlement so that every other instance invalidates
+   * `PublicReadTag.colourHistory(room)` too (until then they converge within the cache's TTL).
+   */
+  onPeriodSettled?: (room: ColourCategory, period: string) => void;
 }
 
 /** The colour game: its chains, settlement, engine and the player's service. */
@@ -40,6 +50,8 @@ export interface ColourGameModule {
   settlement: ColourSettlementService;
   engine: ColourEngine;
   game: ColourGameService;
+  /** GET /win/next_period_info_noauth, kept serialized between settlements. */
+  history: ColourHistoryService;
   operator: ColourOperatorService;
 }
 
@@ -55,10 +67,15 @@ export function createColourGameModule(dependencies: ColourGameModuleDependencie
       : { renewAheadPeriods: dependencies.renewAheadPeriods }),
   });
   const settlement = new ColourSettlementService(database, clock, ledger, chains, timeZone, wagering);
+  const publicReads = dependencies.publicReads ?? new PublicReadCache({ ttlMs: 0 });
+  const onPeriodSettled = (room: ColourCategory, period: string): void => {
+    publicReads.invalidate(PublicReadTag.colourHistory(room));
+    dependencies.onPeriodSettled?.(room, period);
+  };
   return {
     chains,
     settlement,
-    engine: new ColourEngine({ database, clock, chains, settlement, timeZone, logger }),
+    engine: new ColourEngine({ database, clock, chains, settlement, timeZone, logger, onPeriodSettled }),
     game: new ColourGameService({
       database,
       clock,
@@ -69,6 +86,7 @@ export function createColourGameModule(dependencies: ColourGameModuleDependencie
       market,
       logger,
     }),
+    history: new ColourHistoryService({ db: database.db, clock, timeZone, cache: publicReads }),
     operator: new ColourOperatorService(database.db),
   };
 }
@@ -90,7 +108,7 @@ export function registerColourGameModule(
   const operatorGuard = options.audit
     ? createAuditedOperatorGuard(options.adminToken, options.audit)
     : createOperatorGuard(options.adminToken);
-  registerColourRoutes(app, { authGuard: options.authGuard, game: module.game });
+  registerColourRoutes(app, { authGuard: options.authGuard, game: module.game, history: module.history });
   registerColourOperatorRoutes(app, { operatorGuard, operator: module.operator });
   // Queued bets are answered (503) and the running batch finishes before the database closes.
   app.addHook('onClose', async () => module.game.intake.close());

@@ -370,16 +370,19 @@ export async function listSettledPeriodsForOperator(
   return { count: Number(countRow.count), rows };
 }
 
+/** What the public history shows of a settled period: its number and its result. */
+export type SettledPeriodResult = Pick<ColourPeriodRow, 'period' | 'price' | 'result_number'>;
+
 /** The room's settled periods that started in [from, to), oldest first. */
 export async function settledPeriodsBetween(
   db: Kysely<Database>,
   room: ColourCategory,
   from: number,
   to: number,
-): Promise<ColourPeriodRow[]> {
+): Promise<SettledPeriodResult[]> {
   return db
     .selectFrom('colour_periods')
-    .selectAll()
+    .select(['period', 'price', 'result_number'])
     .where('room', '=', room)
     .where('status', '=', 'settled')
     .where('start_at', '>=', from)

@@ -7,10 +7,12 @@ import {
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
+import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../../http/cached-reply.ts';
 import { requireEarlyAccess } from '../../../http/user-access-guard.ts';
 import { parseInput } from '../../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../../idempotency/idempotency.header.ts';
 import type { ColourGameService } from './colour-game.service.ts';
+import { COLOUR_HISTORY_CACHE_CONTROL, type ColourHistoryService } from './colour-history.service.ts';
 
 /**
  * The colour game calls of spec 02 §7 "Guess games", plus GET /win/fairness (issue 7) and the published
@@ -19,7 +21,11 @@ import type { ColourGameService } from './colour-game.service.ts';
  */
 export function registerColourRoutes(
   app: FastifyInstance,
-  { authGuard, game }: { authGuard: AuthGuard; game: ColourGameService },
+  {
+    authGuard,
+    game,
+    history,
+  }: { authGuard: AuthGuard; game: ColourGameService; history: ColourHistoryService },
 ): void {
   const gameGuards = [authGuard, requireEarlyAccess];
   app.post('/win/add_user_guess', { preHandler: gameGuards }, (request) => {
@@ -32,8 +38,14 @@ export function registerColourRoutes(
   app.get('/win/next_period_info', { preHandler: gameGuards }, (request) =>
     game.nextPeriodInfo(currentUser(request).userId),
   );
-  app.get('/win/next_period_info_noauth', (request) =>
-    game.history(parseInput(colourHistoryQuery, request.query).category),
+  // The same for everyone: answered from the serialized reply of this second, or 304.
+  app.get('/win/next_period_info_noauth', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
+    answerCached(
+      request,
+      reply,
+      history.reply(parseInput(colourHistoryQuery, request.query).category),
+      COLOUR_HISTORY_CACHE_CONTROL,
+    ),
   );
   app.get('/win/guesses', { preHandler: gameGuards }, (request) =>
     game.guesses(parseInput(colourListQuery, request.query)),
