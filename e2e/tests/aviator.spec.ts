@@ -57,7 +57,7 @@ test('bet on /aviator, watch the flight, cash out, see the win in my records and
   await expect(page).toHaveURL(/#\/aviator$/);
   await expect(page.getByTestId('aviator-balance')).toHaveText('Balance: ₹ 1000.00');
   await expect(page.getByTestId('aviator-offline')).toBeHidden({ timeout: 10_000 });
-  await expect(page.getByTestId('aviator-amount')).toHaveValue('50');
+  await expect(page.getByTestId('aviator-amount').locator('input')).toHaveValue('50');
 
   let cashedOut = false;
   let rounds = 0;

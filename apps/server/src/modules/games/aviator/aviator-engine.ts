@@ -449,7 +449,7 @@ export class AviatorEngine implements LiveEngineHandlers {
         period: round?.opened.period ?? null,
         betPrice,
       } satisfies AviatorBetResult);
-    if (!round || round.phase !== 'betting' || clock.now() >= round.opened.bettingEndsAt) {
+    if (round?.phase !== 'betting' || clock.now() >= round.opened.bettingEndsAt) {
       refuse(AviatorMessage.bettingClosed);
       return;
     }
