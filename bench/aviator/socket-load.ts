@@ -1,10 +1,11 @@
 /**
  * The crash game's load generator, run in its own process by sockets.bench.ts: it opens one socket per
  * token (spread over the servers' ports), measures when multiplier ticks arrive, makes the bettors bet and
- * cash out within one second, and prints its raw figures as one JSON line.
+ * cash out within one second, and writes its raw figures to a JSON file.
  *
- * Arguments (JSON on argv[2]): { tokens, bettors, ports, seconds, sampleEvery }.
+ * Arguments (JSON on argv[2]): { tokens, bettors, ports, seconds, sampleEvery, outputFile }.
  */
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
@@ -17,6 +18,8 @@ interface LoadPlan {
   seconds: number;
   /** Tick arrival is recorded on every n-th socket (recording all of them would cost the generator more). */
   sampleEvery: number;
+  /** Where the raw figures are written (JSON). */
+  outputFile: string;
 }
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as LoadPlan;
@@ -170,8 +173,9 @@ await new Promise((resolve) => setTimeout(resolve, plan.seconds * 1000));
 await new Promise((resolve) => setTimeout(resolve, 3_000));
 measuring = false;
 for (const client of clients) client?.socket.terminate();
-process.stdout.write(
-  `${JSON.stringify({
+fs.writeFileSync(
+  plan.outputFile,
+  JSON.stringify({
     connected,
     failed,
     closedEarly,
@@ -182,6 +186,6 @@ process.stdout.write(
     cashOutSucceeded,
     cashOutRefused,
     roundsBet,
-  })}\n`,
+  }),
 );
 process.exit(0);

@@ -149,28 +149,29 @@ function rssMiB(pid: number | undefined): number {
 
 function runLoad(ports: number[], tokens: string[]): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
+    const outputFile = path.join(os.tmpdir(), `aviator-load-${randomBytes(4).toString('hex')}.json`);
     const plan = JSON.stringify({
       tokens,
       bettors: BETTORS,
       ports,
       seconds: SECONDS,
       sampleEvery: SAMPLE_EVERY,
+      outputFile,
     });
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(import.meta.dirname, 'socket-load.ts'), plan],
-      {
-        cwd: repositoryRoot,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'] },
     );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
     child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
-      else resolve(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as LoadResult);
+      try {
+        if (code !== 0) throw new Error(`load generator exited with ${code}`);
+        resolve(JSON.parse(fs.readFileSync(outputFile, 'utf8')) as LoadResult);
+      } catch (error) {
+        reject(error);
+      } finally {
+        fs.rmSync(outputFile, { force: true });
+      }
     });
   });
 }
