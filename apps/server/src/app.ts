@@ -32,6 +32,7 @@ import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts
 import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
 import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
+import { type AviatorModule, registerAviatorModule } from './modules/games/aviator/aviator.module.ts';
 import {
   type ColourGameModule,
   createColourGameModule,
@@ -70,12 +71,15 @@ import {
   type WithdrawalsModule,
 } from './modules/withdrawals/withdrawals.module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { createEventBus, LiveSocketPlatform } from './platform/live-sockets/live-sockets.ts';
 import { PublicReadCache, PublicReadTag } from './platform/public-read-cache.ts';
 
 export interface AppDependencies {
   config: AppConfig;
   database: AppDatabase;
   clock?: Clock;
+  /** Links per crash-game hash chain (tests use short chains; production AVIATOR_CHAIN_LENGTH). */
+  aviatorChainLength?: number;
   /** Where the log lines go (standard output unless given; tests read them from a stream). */
   logStream?: NodeJS.WritableStream;
   /** Links per colour hash chain: production's length unless given (tests use short chains). */
@@ -104,12 +108,13 @@ export interface AppServices {
   /** The colour game: chains, engine, settlement, bets and records. */
   colourGame: ColourGameModule;
   /**
-   * Public reads kept serialized between changes. Changes on this instance invalidate it at once; the event
-   * bus, once it exists, calls `publicReads.invalidate(tag)` for the changes of other instances (settled
-   * periods: PublicReadTag.colourHistory(room); products and stock: PublicReadTag.catalogue; settings:
-   * PublicReadTag.settings), until then they show here within config.publicReadTtlMs.
+   * Public reads kept serialized between changes. A change invalidates them at once on every instance
+   * through the event bus (settled periods: PublicReadTag.colourHistory(room); products and stock:
+   * PublicReadTag.catalogue; settings: PublicReadTag.settings); config.publicReadTtlMs is the safety net.
    */
   publicReads: PublicReadCache;
+  /** The live games' sockets and event bus (register a game with live.registerGame). */
+  live: LiveSocketPlatform;
 }
 
 /** The build's content-hashed files never change under their name. */
@@ -186,7 +191,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Before any route, so that every answer (and a route's own relaxation) has them.
   await registerSecurityHeaders(app, config.publicUrl);
 
+  // One bus for the instances: the live games' commands and events, and the public reads' invalidations.
+  const eventBus = createEventBus(config.redisUrl || undefined, config.liveBusNamespace, (error, context) =>
+    app.log.error({ err: error, context }, 'event bus failed'),
+  );
   const publicReads = new PublicReadCache({ ttlMs: config.publicReadTtlMs });
+  await publicReads.shareInvalidations(eventBus);
   const settings = new SettingsService(database.db, clock, publicReads);
   const audit = new AuditLog(database.db, clock);
   const rateLimiter = new DatabaseRateLimiter(database.db, clock);
@@ -281,7 +291,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       notifications: wallet.notifications,
     }),
     publicReads,
+    live: new LiveSocketPlatform({
+      bus: eventBus,
+      sessions,
+      revocations: sessions,
+      logger: app.log,
+    }),
   };
+  await services.live.install(app);
 
   // Development helpers are never registered in production (DESIGN.md "Operator API and development endpoints").
   const devSmsOutbox = !config.isProduction && sms instanceof ConsoleSmsAdapter ? sms : undefined;
@@ -350,6 +367,22 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     registerDevClockRoutes(app, devClock, () => services.colourGame.engine.tick());
   }
   if (devSmsOutbox) registerDevSmsRoutes(app, devSmsOutbox, config.market);
+  const aviator: AviatorModule = await registerAviatorModule(app, {
+    database,
+    clock,
+    ledger,
+    settings,
+    wagering,
+    logger: app.log,
+    live: services.live,
+    authGuard: services.authGuard,
+    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
+    ...(dependencies.aviatorChainLength === undefined
+      ? {}
+      : { chainLength: dependencies.aviatorChainLength }),
+  });
+  if (config.gameEngines) app.addHook('onReady', async () => aviator.engine.start());
+  app.addHook('onClose', async () => aviator.engine.stop());
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

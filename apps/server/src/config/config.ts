@@ -121,6 +121,12 @@ const environmentSchema = z.object({
   GAME_ENGINES: booleanFlag.default(true),
   /** Development only: a test clock moved by POST /dev/clock/advance (never in production). */
   DEV_TEST_CLOCK: booleanFlag.default(false),
+  /** The prefix of the live games' Redis channels: instances of one deployment share it, others differ. */
+  LIVE_BUS_NAMESPACE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'must be 1-60 letters, digits, dots, dashes or underscores')
+    .default('goldshop'),
   ADMIN_TOKEN: z
     .string()
     .trim()
@@ -190,6 +196,8 @@ export interface AppConfig {
   readonly devTestClock: boolean;
   /** How long a public read is kept before it is read again (changes on this instance apply at once). */
   readonly publicReadTtlMs: number;
+  /** Prefix of the live games' event-bus channels (LIVE_BUS_NAMESPACE). */
+  readonly liveBusNamespace: string;
 }
 
 export class ConfigError extends Error {
@@ -253,6 +261,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     gameEngines: env.GAME_ENGINES,
     devTestClock: env.DEV_TEST_CLOCK && env.NODE_ENV !== 'production',
     publicReadTtlMs: env.PUBLIC_READ_TTL_MS,
+    liveBusNamespace: env.LIVE_BUS_NAMESPACE,
     sms:
       env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL
         ? {

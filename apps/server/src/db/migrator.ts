@@ -12,6 +12,7 @@ import * as colourPeriodHouseFigures from './migrations/0009-colour-period-house
 import * as ledgerWritePath from './migrations/0010-ledger-write-path.migration.ts';
 import * as securityEventCounts from './migrations/0011-security-event-counts.migration.ts';
 import * as loginThrottles from './migrations/0012-login-throttles.migration.ts';
+import * as aviator from './migrations/0020-aviator.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0010-ledger-write-path', up: ledgerWritePath.up },
   { version: '0011-security-event-counts', up: securityEventCounts.up },
   { version: '0012-login-throttles', up: loginThrottles.up },
+  { version: '0020-aviator', up: aviator.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
+import type { AviatorTables } from '../modules/games/aviator/aviator.tables.ts';
 import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
@@ -21,7 +22,8 @@ export interface Database
     AddressesTables,
     OrdersTables,
     ColourTables,
-    WithdrawalsTables {}
+    WithdrawalsTables,
+    AviatorTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example

@@ -50,7 +50,18 @@ export interface PublicReadCacheOptions {
 /** What a load receives: the value it replaces, if any, so it can reuse work when nothing changed. */
 export type PublicReadLoader<T> = (previous: T | undefined) => Promise<T>;
 
+/** The event-bus channel of public-read invalidations (the bus prefixes it with its namespace). */
+export const PUBLIC_READ_INVALIDATION_CHANNEL = 'public-reads:invalidate';
+
+/** What the cache needs of the event bus (platform/live-sockets/event-bus.ts). */
+export interface InvalidationBus {
+  publish(channel: string, message: string): void;
+  subscribe(channel: string, handler: (message: string) => void): Promise<unknown>;
+}
+
 export class PublicReadCache {
+  /** Tells the other instances of an invalidation made here (set by shareInvalidations). */
+  private announce: ((tag: string) => void) | undefined;
   private readonly entries = new Map<string, Entry<unknown>>();
   /** How often each tag was invalidated; a load stores its value only if none of its tags moved meanwhile. */
   private readonly generations = new Map<string, number>();
@@ -86,8 +97,26 @@ export class PublicReadCache {
     return this.startLoad(key, created, load);
   }
 
-  /** Forgets every entry computed from what `tag` names; loads in flight for them are not stored. */
+  /**
+   * Forgets every entry computed from what `tag` names; loads in flight for them are not stored. Once
+   * `shareInvalidations` has run, every other instance forgets them too.
+   */
   invalidate(tag: string): void {
+    this.forget(tag);
+    this.announce?.(tag);
+  }
+
+  /**
+   * Sends this instance's invalidations to every instance over the event bus and applies theirs, so a
+   * change committed on one instance is seen on all at once (the TTL stays as a safety net for a lost
+   * message: pub/sub delivers at most once).
+   */
+  async shareInvalidations(bus: InvalidationBus): Promise<void> {
+    await bus.subscribe(PUBLIC_READ_INVALIDATION_CHANNEL, (tag) => this.forget(tag));
+    this.announce = (tag) => bus.publish(PUBLIC_READ_INVALIDATION_CHANNEL, tag);
+  }
+
+  private forget(tag: string): void {
     this.generations.set(tag, (this.generations.get(tag) ?? 0) + 1);
     for (const [key, entry] of this.entries) {
       if (entry.tags.includes(tag)) this.entries.delete(key);

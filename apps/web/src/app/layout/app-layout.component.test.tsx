@@ -67,12 +67,12 @@ describe('AppLayout', () => {
     expect(nav.textContent).toBe('GamesMine');
   });
 
-  it('shows the Win tab with the early flag, and no tab for game screens that do not exist yet', async () => {
+  it('shows the Win and Aviator tabs with the early flag, and no tab for game screens that do not exist yet', async () => {
     setEarlyFlag(true);
     renderLayoutAt('/');
     const nav = await screen.findByTestId('bottom-nav');
-    expect(nav.textContent).toBe('GamesWinMine');
-    expect(nav.textContent).not.toContain('Aviator');
+    expect(nav.textContent).toBe('GamesWinAviatorMine');
+    expect(nav.textContent).not.toContain('Lucky Hit');
   });
 
   it('hides the bottom navigation on the payment page and the colour histories', async () => {
