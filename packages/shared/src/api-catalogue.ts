@@ -19,6 +19,11 @@ import {
   colourListQuery,
 } from './schemas/colour-game.ts';
 import { transactionListQuery } from './schemas/ledger.ts';
+import {
+  adminLuckyHitRoundsQuery,
+  luckyHitRoundDetailQuery,
+  luckyHitUserRecordsQuery,
+} from './schemas/luckyhit.ts';
 import { settingParams } from './schemas/operator-settings.ts';
 import {
   operatorUserFlagsBody,
@@ -661,6 +666,36 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       summary: 'Settled colour periods with their bets, stake, fee, payout and house take',
       auth: 'operator',
       query: adminColourPeriodsQuery,
+      paginated: true,
+    },
+
+    // Lucky Hit (spec 02 §7 "Lucky Hit"; bets travel over the /ws/luckyhit socket, cmd 3015)
+    {
+      method: 'GET',
+      path: '/luckyhit/user_records',
+      tag: 'luckyhit',
+      summary: 'The player’s Lucky Hit bets, newest first',
+      description: 'Early-access players only (403 otherwise).',
+      auth: 'token',
+      query: luckyHitUserRecordsQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/luckyhit/round_detail',
+      tag: 'luckyhit',
+      summary: 'A dealt round’s seed, client seeds, draws and cards, to re-deal it',
+      description: '404 until the round is dealt.',
+      auth: 'token',
+      query: luckyHitRoundDetailQuery,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/luckyhit/rounds',
+      tag: 'operator',
+      summary: 'Settled Lucky Hit rounds with their bets, stake, fee, payout and house take',
+      auth: 'operator',
+      query: adminLuckyHitRoundsQuery,
       paginated: true,
     },
   ];

@@ -1,6 +1,7 @@
 export * from './colour-game.ts';
 export * from './errors.ts';
 export * from './fairness.ts';
+export * from './luckyhit.ts';
 export * from './markets.ts';
 export * from './mobile.ts';
 export * from './money.ts';
@@ -9,6 +10,7 @@ export * from './schemas/app-config.ts';
 export * from './schemas/colour-game.ts';
 export * from './schemas/common.ts';
 export * from './schemas/ledger.ts';
+export * from './schemas/luckyhit.ts';
 export * from './schemas/operator-settings.ts';
 export * from './schemas/operator-users.ts';
 export * from './schemas/shop.ts';
