@@ -67,6 +67,7 @@ import {
   type WithdrawalsModule,
 } from './modules/withdrawals/withdrawals.module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { createEventBus, LiveSocketPlatform } from './platform/live-sockets/live-sockets.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -97,6 +98,8 @@ export interface AppServices {
   withdrawals: WithdrawalsModule;
   /** The colour game: chains, engine, settlement, bets and records. */
   colourGame: ColourGameModule;
+  /** The live games' sockets and event bus (register a game with live.registerGame). */
+  live: LiveSocketPlatform;
 }
 
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
@@ -240,7 +243,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       publicUrl: config.publicUrl,
       notifications: wallet.notifications,
     }),
+    live: new LiveSocketPlatform({
+      bus: createEventBus(config.redisUrl || undefined, config.liveBusNamespace, (error, context) =>
+        app.log.error({ err: error, context }, 'live event bus failed'),
+      ),
+      sessions,
+      revocations: sessions,
+      logger: app.log,
+    }),
   };
+  await services.live.install(app);
 
   // Development helpers are never registered in production (DESIGN.md "Operator API and development endpoints").
   const devSmsOutbox = !config.isProduction && sms instanceof ConsoleSmsAdapter ? sms : undefined;

@@ -1,6 +1,7 @@
 export * from './colour-game.ts';
 export * from './errors.ts';
 export * from './fairness.ts';
+export * from './live-socket.ts';
 export * from './luckyhit.ts';
 export * from './markets.ts';
 export * from './mobile.ts';

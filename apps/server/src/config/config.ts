@@ -68,6 +68,12 @@ const environmentSchema = z.object({
   GAME_ENGINES: booleanFlag.default(true),
   /** Development only: a test clock moved by POST /dev/clock/advance (never in production). */
   DEV_TEST_CLOCK: booleanFlag.default(false),
+  /** The prefix of the live games' Redis channels: instances of one deployment share it, others differ. */
+  LIVE_BUS_NAMESPACE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'must be 1-60 letters, digits, dots, dashes or underscores')
+    .default('goldshop'),
   ADMIN_TOKEN: z
     .string()
     .trim()
@@ -129,6 +135,8 @@ export interface AppConfig {
   readonly gameEngines: boolean;
   /** True only outside production with DEV_TEST_CLOCK set. */
   readonly devTestClock: boolean;
+  /** Prefix of the live games' event-bus channels (LIVE_BUS_NAMESPACE). */
+  readonly liveBusNamespace: string;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminToken: env.ADMIN_TOKEN,
     gameEngines: env.GAME_ENGINES,
     devTestClock: env.DEV_TEST_CLOCK && env.NODE_ENV !== 'production',
+    liveBusNamespace: env.LIVE_BUS_NAMESPACE,
     sms:
       env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL
         ? {

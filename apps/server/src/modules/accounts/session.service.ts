@@ -19,6 +19,12 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 /** The most tokens one lookup query asks for; more concurrent requests are split over several queries. */
 export const SESSION_LOOKUP_BATCH_LIMIT = 500;
 
+/** A revoked session, or every session of a user. */
+export interface SessionRevocationNotice {
+  readonly userId?: number;
+  readonly sessionId?: number;
+}
+
 interface PendingLookup {
   resolve: (row: SessionRow | undefined) => void;
   reject: (error: unknown) => void;
@@ -33,6 +39,7 @@ interface PendingLookup {
 export class SessionService implements SessionResolver {
   private readonly pendingLookups = new Map<string, PendingLookup[]>();
   private lookupScheduled = false;
+  private readonly revocationListeners: Array<(revocation: SessionRevocationNotice) => void> = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -107,13 +114,29 @@ export class SessionService implements SessionResolver {
     }
   }
 
+  /**
+   * Calls the listener after each revocation (the live sockets close the revoked sessions' sockets). A
+   * revocation inside a caller's transaction is announced before that transaction commits.
+   */
+  addRevocationListener(listener: (revocation: SessionRevocationNotice) => void): void {
+    this.revocationListeners.push(listener);
+  }
+
   /** Revokes one session at once (logout). */
-  revoke(sessionId: number): Promise<boolean> {
-    return revokeSession(this.db, sessionId, this.clock.now());
+  async revoke(sessionId: number): Promise<boolean> {
+    const revoked = await revokeSession(this.db, sessionId, this.clock.now());
+    this.announceRevocation({ sessionId });
+    return revoked;
   }
 
   /** Revokes every session of a user (password reset); answers how many were live. */
-  revokeAllForUser(userId: number, db: Kysely<Database> = this.db): Promise<number> {
-    return revokeUserSessions(db, userId, this.clock.now());
+  async revokeAllForUser(userId: number, db: Kysely<Database> = this.db): Promise<number> {
+    const revoked = await revokeUserSessions(db, userId, this.clock.now());
+    this.announceRevocation({ userId });
+    return revoked;
+  }
+
+  private announceRevocation(revocation: SessionRevocationNotice): void {
+    for (const listener of this.revocationListeners) listener(revocation);
   }
 }

@@ -1,0 +1,640 @@
+/**
+ * The live-socket platform (DESIGN.md §3 "Live game sockets"), shared by every live game (Aviator, Lucky Hit).
+ *
+ * How a game plugs in:
+ * 1. In packages/shared, write one zod schema per cmd for each direction (a LiveCmdRegistry keyed by cmd
+ *    number), e.g. `aviatorClientCommands = { 5015: betSchema, 5017: cashOutSchema }`.
+ * 2. On start-up: `const channel = platform.registerGame(app, { game: 'aviator', clientCommands, authorize })`.
+ *    This serves `/ws/aviator?token=…`: it authenticates the token through the session service (4401 when
+ *    missing, revoked or expired), asks `authorize(userId)` (e.g. the early-access flag; 4403), enforces the
+ *    frame limits (4 KB → 4400, 20 frames/s → 4429, not the envelope → 4400, unknown cmd or data that fails
+ *    its schema → a LIVE_ERROR_CMD answer), pings every 20 s, closes silent sockets after 60 s (4408) and
+ *    drops a client whose send buffer fills up (4409). A logout or password reset closes that user's sockets
+ *    on every instance (the platform listens to the session service's revocations).
+ * 3. Every instance attaches its engine: `await channel.attachEngine({ isLeader, onConnect, onDisconnect,
+ *    onCommand })`. Commands (a socket's valid frames) and connects/disconnects go over the event bus to every
+ *    instance, and only the engine whose `isLeader()` answers true (the holder of the game's advisory lock,
+ *    as the colour engine) acts on them, so there is one decider. `onDisconnect`'s lastOfUser says whether
+ *    the user has no socket left on any live instance (presence is tracked on every instance from the bus,
+ *    so a new leader already knows it; an instance that stops sending heartbeats has its sockets forgotten).
+ * 4. The leader emits events with `channel.send(target, cmd, payload)`: to everyone (`LIVE_TO_ALL`), to a
+ *    user (`{to: 'user', userId}`) or to one socket (`{to: 'connection', connection}`). Events travel over the
+ *    bus to every instance, which writes them to its own matching sockets. Sending never waits for a socket:
+ *    a frame is written to each socket's buffer (encoded once), and a socket whose buffer is over the bound
+ *    is closed instead of slowing the sender.
+ *
+ * The bus is in-process for one instance and Redis pub/sub when REDIS_URL is set (./event-bus.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  decodeLiveFrame,
+  encodeLiveFrame,
+  LIVE_ERROR_CMD,
+  LIVE_SOCKET_IDLE_TIMEOUT_MS,
+  LIVE_SOCKET_MAX_FRAME_BYTES,
+  LIVE_SOCKET_MAX_FRAMES_PER_SECOND,
+  LIVE_SOCKET_PING_INTERVAL_MS,
+  LiveCloseCode,
+  type LiveCmdRegistry,
+} from '@app/shared';
+import websocketPlugin from '@fastify/websocket';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { type SessionResolver, TOKEN_PATTERN } from '../../http/auth-guard.ts';
+import type { LiveEventBus } from './event-bus.ts';
+
+export type { LiveEventBus } from './event-bus.ts';
+export { createEventBus, InProcessEventBus, RedisEventBus } from './event-bus.ts';
+
+/** A client's frames beyond this many bytes are refused before they are even read (a hard guard; the
+ * protocol's own limit, LIVE_SOCKET_MAX_FRAME_BYTES, closes with 4400 below it). */
+export const LIVE_SOCKET_HARD_MAX_PAYLOAD_BYTES = 64 * 1024;
+/** A socket with more than this many bytes waiting to be sent is a slow reader and is closed (4409). */
+export const LIVE_SOCKET_MAX_BUFFERED_BYTES = 256 * 1024;
+/** Frames a socket may send while its token is still being checked; more close it (4429). */
+export const LIVE_SOCKET_MAX_FRAMES_BEFORE_AUTH = LIVE_SOCKET_MAX_FRAMES_PER_SECOND;
+/** How often the platform looks for sockets due a ping or silent too long. */
+export const LIVE_SOCKET_SWEEP_INTERVAL_MS = 5_000;
+/** Every instance announces itself this often on the bus, so the others keep its sockets' presence. */
+export const LIVE_INSTANCE_HEARTBEAT_MS = 5_000;
+/** An instance not heard from for this long is gone: its sockets no longer count as its users' presence. */
+export const LIVE_INSTANCE_TIMEOUT_MS = 15_000;
+/** The longest accepted game name (it is a path segment and part of bus channel names). */
+const GAME_NAME_PATTERN = /^[a-z][a-z0-9]{0,19}$/;
+
+/** One socket of one user, as the engine sees it (it may be on another instance). */
+export interface LiveConnection {
+  readonly instanceId: string;
+  readonly connectionId: number;
+  readonly userId: number;
+  readonly sessionId: number;
+}
+
+/** Who receives an event. */
+export type LiveTarget =
+  | { readonly to: 'all' }
+  | { readonly to: 'user'; readonly userId: number }
+  | { readonly to: 'connection'; readonly connection: Pick<LiveConnection, 'instanceId' | 'connectionId'> };
+
+/** Every socket of the game, on every instance. */
+export const LIVE_TO_ALL: LiveTarget = { to: 'all' };
+
+/** What a game's engine does with what its sockets send. Runs on the leader only. */
+export interface LiveEngineHandlers {
+  /** Whether this instance's engine decides now (it holds the game's leader lock). */
+  isLeader(): boolean;
+  /** A socket was authenticated and authorised (send it the game's current state). */
+  onConnect?(connection: LiveConnection): void;
+  /** A socket closed; lastOfUser: the user has no other socket on any live instance. */
+  onDisconnect?(connection: LiveConnection, lastOfUser: boolean): void;
+  /** A frame whose cmd and payload passed the game's schema. */
+  onCommand(connection: LiveConnection, cmd: number, payload: unknown): void;
+}
+
+/** Whether a user may open the game's socket; a refusal names the close code and reason. */
+export type LiveAuthorization = true | { readonly code: number; readonly reason: string };
+
+export interface LiveGameDefinition {
+  /** The path segment: the socket is served at /ws/<game>. Lowercase letters and digits. */
+  readonly game: string;
+  /** One zod schema per cmd a client may send. */
+  readonly clientCommands: LiveCmdRegistry;
+  /** Checked once per socket after the token (e.g. the early-access flag). */
+  readonly authorize?: (userId: number) => Promise<LiveAuthorization>;
+}
+
+/** Limits that tests shorten; production uses the shared protocol's constants. */
+export interface LiveSocketTimings {
+  readonly pingIntervalMs: number;
+  readonly idleTimeoutMs: number;
+  readonly sweepIntervalMs: number;
+  readonly heartbeatMs: number;
+  readonly instanceTimeoutMs: number;
+}
+
+export const DEFAULT_LIVE_SOCKET_TIMINGS: LiveSocketTimings = {
+  pingIntervalMs: LIVE_SOCKET_PING_INTERVAL_MS,
+  idleTimeoutMs: LIVE_SOCKET_IDLE_TIMEOUT_MS,
+  sweepIntervalMs: LIVE_SOCKET_SWEEP_INTERVAL_MS,
+  heartbeatMs: LIVE_INSTANCE_HEARTBEAT_MS,
+  instanceTimeoutMs: LIVE_INSTANCE_TIMEOUT_MS,
+};
+
+/** A revocation of sessions: one session (logout) or every session of a user (password reset). */
+export interface SessionRevocation {
+  readonly userId?: number;
+  readonly sessionId?: number;
+}
+
+/** Where the platform hears of revoked sessions (the session service). */
+export interface SessionRevocationSource {
+  addRevocationListener(listener: (revocation: SessionRevocation) => void): void;
+}
+
+export interface LiveSocketPlatformOptions {
+  bus: LiveEventBus;
+  sessions: SessionResolver;
+  logger: FastifyBaseLogger;
+  revocations?: SessionRevocationSource;
+  timings?: Partial<LiveSocketTimings>;
+}
+
+/** Bus channel names (the bus adds its namespace). */
+const commandChannel = (game: string) => `${game}:cmd`;
+const eventChannel = (game: string) => `${game}:evt`;
+const SESSIONS_CHANNEL = 'sessions';
+const INSTANCES_CHANNEL = 'instances';
+
+/** A socket on this instance. */
+interface LocalSocket {
+  readonly connectionId: number;
+  readonly socket: WebSocket;
+  readonly game: LiveGameChannel;
+  userId: number;
+  sessionId: number;
+  state: 'authenticating' | 'open' | 'closed';
+  lastActivityAt: number;
+  lastPingAt: number;
+  windowStartAt: number;
+  framesInWindow: number;
+  pendingFrames: string[];
+}
+
+/** A message on a game's command channel. */
+type CommandMessage =
+  | { k: 'cmd'; c: LiveConnection; cmd: number; d: unknown }
+  | { k: 'connect'; c: LiveConnection }
+  | { k: 'disconnect'; c: LiveConnection };
+
+const connectionKey = (connection: Pick<LiveConnection, 'instanceId' | 'connectionId'>) =>
+  `${connection.instanceId}:${connection.connectionId}`;
+
+/**
+ * Where every instance keeps track of every socket of a game (from the connect and disconnect messages on the
+ * bus), so that the leader, whichever instance it is, knows whether a closing socket was a user's last.
+ */
+class LivePresence {
+  private readonly instances = new Map<string, { lastSeenAt: number; connections: Map<string, number> }>();
+  private readonly socketsPerUser = new Map<number, number>();
+
+  add(connection: LiveConnection, now: number): void {
+    const instance = this.instanceOf(connection.instanceId, now);
+    const key = connectionKey(connection);
+    if (instance.connections.has(key)) return;
+    instance.connections.set(key, connection.userId);
+    this.socketsPerUser.set(connection.userId, (this.socketsPerUser.get(connection.userId) ?? 0) + 1);
+  }
+
+  /** Removes a socket; answers whether its user has no socket left. */
+  remove(connection: LiveConnection, now: number): boolean {
+    const instance = this.instanceOf(connection.instanceId, now);
+    if (instance.connections.delete(connectionKey(connection))) this.decrement(connection.userId);
+    return !this.socketsPerUser.has(connection.userId);
+  }
+
+  heard(instanceId: string, now: number): void {
+    this.instanceOf(instanceId, now).lastSeenAt = now;
+  }
+
+  /** Forgets instances not heard from since `before`; answers the users left without any socket. */
+  expire(before: number): number[] {
+    const orphaned: number[] = [];
+    for (const [instanceId, instance] of this.instances) {
+      if (instance.lastSeenAt >= before) continue;
+      this.instances.delete(instanceId);
+      for (const userId of instance.connections.values()) {
+        if (this.decrement(userId)) orphaned.push(userId);
+      }
+    }
+    return orphaned;
+  }
+
+  private instanceOf(instanceId: string, now: number) {
+    let instance = this.instances.get(instanceId);
+    if (!instance) {
+      instance = { lastSeenAt: now, connections: new Map() };
+      this.instances.set(instanceId, instance);
+    }
+    return instance;
+  }
+
+  /** Answers whether the user's count reached 0. */
+  private decrement(userId: number): boolean {
+    const count = (this.socketsPerUser.get(userId) ?? 0) - 1;
+    if (count > 0) {
+      this.socketsPerUser.set(userId, count);
+      return false;
+    }
+    this.socketsPerUser.delete(userId);
+    return true;
+  }
+}
+
+/** One game's side of the platform: its sockets on this instance, its bus channels and its engine. */
+export class LiveGameChannel {
+  private engine: LiveEngineHandlers | undefined;
+  readonly presence = new LivePresence();
+  /** This instance's sockets of the game, by connection id and by user. */
+  private readonly sockets = new Map<number, LocalSocket>();
+  private readonly socketsByUser = new Map<number, Set<LocalSocket>>();
+
+  constructor(
+    readonly definition: LiveGameDefinition,
+    private readonly platform: LiveSocketPlatform,
+  ) {}
+
+  /** Attaches this instance's engine: it receives the commands when it is the leader. */
+  attachEngine(engine: LiveEngineHandlers): void {
+    if (this.engine) throw new Error(`live game ${this.definition.game} already has an engine`);
+    this.engine = engine;
+  }
+
+  /** Sends one event to its target on every instance. Never waits for a socket. */
+  send(target: LiveTarget, cmd: number, payload: unknown): void {
+    this.sendFrame(target, encodeLiveFrame(cmd, payload));
+  }
+
+  /** Sends an already encoded frame (encode once, send to many). */
+  sendFrame(target: LiveTarget, frame: string): void {
+    const header =
+      target.to === 'all'
+        ? 'a'
+        : target.to === 'user'
+          ? `u${target.userId}`
+          : `c${connectionKey(target.connection)}`;
+    this.platform.bus.publish(eventChannel(this.definition.game), `${header}\n${frame}`);
+  }
+
+  /** How many sockets of the game this instance holds (for health and benchmarks). */
+  get localSocketCount(): number {
+    return this.sockets.size;
+  }
+
+  /** @internal Registers an authenticated socket of this instance. */
+  addLocal(local: LocalSocket): void {
+    this.sockets.set(local.connectionId, local);
+    let own = this.socketsByUser.get(local.userId);
+    if (!own) {
+      own = new Set();
+      this.socketsByUser.set(local.userId, own);
+    }
+    own.add(local);
+  }
+
+  /** @internal Forgets a socket of this instance. */
+  removeLocal(local: LocalSocket): void {
+    this.sockets.delete(local.connectionId);
+    const own = this.socketsByUser.get(local.userId);
+    own?.delete(local);
+    if (own?.size === 0) this.socketsByUser.delete(local.userId);
+  }
+
+  /** @internal */
+  localSockets(): IterableIterator<LocalSocket> {
+    return this.sockets.values();
+  }
+
+  /** @internal Writes an event from the bus to this instance's matching sockets. */
+  deliver(message: string): void {
+    const newline = message.indexOf('\n');
+    if (newline < 1) return;
+    const header = message.slice(0, newline);
+    // One buffer for every socket: ws would otherwise convert the text once per socket.
+    const frame = Buffer.from(message.slice(newline + 1), 'utf8');
+    if (header === 'a') {
+      for (const local of this.sockets.values()) this.platform.write(local, frame);
+    } else if (header.startsWith('u')) {
+      const own = this.socketsByUser.get(Number(header.slice(1)));
+      if (own) for (const local of own) this.platform.write(local, frame);
+    } else if (header.startsWith('c')) {
+      const [instanceId, connectionId] = header.slice(1).split(':');
+      if (instanceId !== this.platform.instanceId) return;
+      const local = this.sockets.get(Number(connectionId));
+      if (local) this.platform.write(local, frame);
+    }
+  }
+
+  /** @internal A message of the command channel: presence on every instance, the engine's part on the leader. */
+  receiveCommand(text: string, now: number): void {
+    let message: CommandMessage;
+    try {
+      message = JSON.parse(text) as CommandMessage;
+    } catch {
+      return;
+    }
+    const engine = this.engine?.isLeader() ? this.engine : undefined;
+    try {
+      if (message.k === 'connect') {
+        this.presence.add(message.c, now);
+        engine?.onConnect?.(message.c);
+      } else if (message.k === 'disconnect') {
+        const last = this.presence.remove(message.c, now);
+        engine?.onDisconnect?.(message.c, last);
+      } else if (message.k === 'cmd') {
+        engine?.onCommand(message.c, message.cmd, message.d);
+      }
+    } catch (error) {
+      this.platform.logger.error({ err: error, game: this.definition.game }, 'live engine handler failed');
+    }
+  }
+
+  /** @internal Instances that went silent: their users without other sockets are disconnected for good. */
+  expireInstances(before: number): void {
+    const engine = this.engine?.isLeader() ? this.engine : undefined;
+    for (const userId of this.presence.expire(before)) {
+      try {
+        engine?.onDisconnect?.({ instanceId: 'expired', connectionId: 0, userId, sessionId: 0 }, true);
+      } catch (error) {
+        this.platform.logger.error({ err: error }, 'live engine disconnect handler failed');
+      }
+    }
+  }
+}
+
+/**
+ * The socket endpoints of the live games, their limits and their wiring to the event bus. One per process;
+ * `install` before registering games.
+ */
+export class LiveSocketPlatform {
+  /** This process's name on the bus. */
+  readonly instanceId = randomBytes(6).toString('hex');
+  readonly bus: LiveEventBus;
+  readonly logger: FastifyBaseLogger;
+  private readonly sessions: SessionResolver;
+  private readonly timings: LiveSocketTimings;
+  private readonly games = new Map<string, LiveGameChannel>();
+  private readonly sockets = new Set<LocalSocket>();
+  private readonly unsubscribes: Array<() => Promise<void>> = [];
+  private nextConnectionId = 1;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(options: LiveSocketPlatformOptions) {
+    this.bus = options.bus;
+    this.sessions = options.sessions;
+    this.logger = options.logger;
+    this.timings = { ...DEFAULT_LIVE_SOCKET_TIMINGS, ...options.timings };
+    options.revocations?.addRevocationListener((revocation) => this.revokeSessions(revocation));
+  }
+
+  /** Registers the websocket plugin, the session and instance channels and the housekeeping timers. */
+  async install(app: FastifyInstance): Promise<void> {
+    await app.register(websocketPlugin, {
+      options: { maxPayload: LIVE_SOCKET_HARD_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
+    });
+    this.unsubscribes.push(
+      await this.bus.subscribe(SESSIONS_CHANNEL, (message) => this.closeRevoked(message)),
+      await this.bus.subscribe(INSTANCES_CHANNEL, (instanceId) => {
+        for (const game of this.games.values()) game.presence.heard(instanceId, Date.now());
+      }),
+    );
+    this.sweepTimer = setInterval(() => this.sweep(), this.timings.sweepIntervalMs);
+    this.sweepTimer.unref();
+    this.heartbeatTimer = setInterval(
+      () => this.bus.publish(INSTANCES_CHANNEL, this.instanceId),
+      this.timings.heartbeatMs,
+    );
+    this.heartbeatTimer.unref();
+    app.addHook('onClose', async () => this.close());
+  }
+
+  /** Serves /ws/<game> and subscribes to the game's channels; answers the game's channel. */
+  async registerGame(app: FastifyInstance, definition: LiveGameDefinition): Promise<LiveGameChannel> {
+    if (!GAME_NAME_PATTERN.test(definition.game)) throw new Error(`bad live game name ${definition.game}`);
+    if (this.games.has(definition.game)) throw new Error(`live game ${definition.game} registered twice`);
+    const channel = new LiveGameChannel(definition, this);
+    this.games.set(definition.game, channel);
+    this.unsubscribes.push(
+      await this.bus.subscribe(eventChannel(definition.game), (message) => channel.deliver(message)),
+      await this.bus.subscribe(commandChannel(definition.game), (message) =>
+        channel.receiveCommand(message, Date.now()),
+      ),
+    );
+    // The token is in the query: the route logs at warn only, so no access line carries it.
+    app.get(`/ws/${definition.game}`, { websocket: true, logLevel: 'warn' }, (socket, request) => {
+      const query = request.query as Record<string, unknown>;
+      this.accept(channel, socket, typeof query.token === 'string' ? query.token : '');
+    });
+    return channel;
+  }
+
+  /** Closes every socket of the revoked sessions, on every instance. */
+  revokeSessions(revocation: SessionRevocation): void {
+    this.bus.publish(SESSIONS_CHANNEL, JSON.stringify(revocation));
+  }
+
+  /** How many sockets this instance holds. */
+  get socketCount(): number {
+    return this.sockets.size;
+  }
+
+  /** Closes every socket (1001) and stops; the bus is closed too. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.sweepTimer);
+    clearInterval(this.heartbeatTimer);
+    for (const local of [...this.sockets])
+      this.closeSocket(local, LiveCloseCode.goingAway, 'server stopping');
+    await Promise.allSettled(this.unsubscribes.map((unsubscribe) => unsubscribe()));
+    await this.bus.close();
+  }
+
+  /** @internal Writes a frame unless the socket is a slow reader, which is closed instead. */
+  write(local: LocalSocket, frame: Buffer): void {
+    if (local.state !== 'open') return;
+    if (local.socket.bufferedAmount > LIVE_SOCKET_MAX_BUFFERED_BYTES) {
+      this.closeSocket(local, LiveCloseCode.slowReader, 'too slow to read');
+      return;
+    }
+    local.socket.send(frame, { binary: false });
+  }
+
+  private accept(channel: LiveGameChannel, socket: WebSocket, token: string): void {
+    const now = Date.now();
+    const local: LocalSocket = {
+      connectionId: this.nextConnectionId++,
+      socket,
+      game: channel,
+      userId: 0,
+      sessionId: 0,
+      state: 'authenticating',
+      lastActivityAt: now,
+      lastPingAt: now,
+      windowStartAt: now,
+      framesInWindow: 0,
+      pendingFrames: [],
+    };
+    this.sockets.add(local);
+    socket.on('message', (data, isBinary) => this.receive(local, data, isBinary));
+    socket.on('pong', () => {
+      local.lastActivityAt = Date.now();
+    });
+    socket.on('close', () => this.forget(local));
+    socket.on('error', () => this.forget(local));
+    void this.authenticate(local, token);
+  }
+
+  private async authenticate(local: LocalSocket, token: string): Promise<void> {
+    const { definition } = local.game;
+    try {
+      const user = TOKEN_PATTERN.test(token) ? await this.sessions.resolve(token) : null;
+      if (!user) {
+        this.closeSocket(local, LiveCloseCode.unauthorized, 'please log in again');
+        return;
+      }
+      const authorization = definition.authorize ? await definition.authorize(user.userId) : true;
+      if (authorization !== true) {
+        this.closeSocket(local, authorization.code, authorization.reason);
+        return;
+      }
+      if (local.state !== 'authenticating') return;
+      local.userId = user.userId;
+      local.sessionId = user.sessionId;
+      local.state = 'open';
+      local.game.addLocal(local);
+      this.publishCommand(local, { k: 'connect', c: this.connectionOf(local) });
+      const pending = local.pendingFrames.splice(0);
+      for (const frame of pending) this.handleFrame(local, frame);
+    } catch (error) {
+      this.logger.error({ err: error, game: definition.game }, 'live socket authentication failed');
+      this.closeSocket(local, LiveCloseCode.unauthorized, 'could not check the session');
+    }
+  }
+
+  private receive(local: LocalSocket, data: unknown, isBinary: boolean): void {
+    if (local.state === 'closed') return;
+    const now = Date.now();
+    local.lastActivityAt = now;
+    if (now - local.windowStartAt >= 1000) {
+      local.windowStartAt = now;
+      local.framesInWindow = 0;
+    }
+    local.framesInWindow += 1;
+    if (local.framesInWindow > LIVE_SOCKET_MAX_FRAMES_PER_SECOND) {
+      this.closeSocket(local, LiveCloseCode.tooManyFrames, 'too many frames');
+      return;
+    }
+    const bytes = Buffer.isBuffer(data)
+      ? data
+      : Array.isArray(data)
+        ? Buffer.concat(data as Buffer[])
+        : Buffer.from(data as ArrayBuffer);
+    if (isBinary || bytes.length > LIVE_SOCKET_MAX_FRAME_BYTES) {
+      this.closeSocket(
+        local,
+        LiveCloseCode.badFrame,
+        isBinary ? 'binary frames are not accepted' : 'frame too large',
+      );
+      return;
+    }
+    const text = bytes.toString('utf8');
+    if (local.state === 'authenticating') {
+      if (local.pendingFrames.length >= LIVE_SOCKET_MAX_FRAMES_BEFORE_AUTH) {
+        this.closeSocket(local, LiveCloseCode.tooManyFrames, 'too many frames');
+        return;
+      }
+      local.pendingFrames.push(text);
+      return;
+    }
+    this.handleFrame(local, text);
+  }
+
+  private handleFrame(local: LocalSocket, text: string): void {
+    if (local.state !== 'open') return;
+    const decoded = decodeLiveFrame(text, local.game.definition.clientCommands);
+    if (decoded.ok) {
+      this.publishCommand(local, {
+        k: 'cmd',
+        c: this.connectionOf(local),
+        cmd: decoded.cmd,
+        d: decoded.payload,
+      });
+      return;
+    }
+    if (decoded.reason === 'envelope') {
+      this.closeSocket(local, LiveCloseCode.badFrame, decoded.msg);
+      return;
+    }
+    this.write(
+      local,
+      Buffer.from(encodeLiveFrame(LIVE_ERROR_CMD, { code: 400, msg: decoded.msg, cmd: decoded.cmd })),
+    );
+  }
+
+  private publishCommand(local: LocalSocket, message: CommandMessage): void {
+    this.bus.publish(commandChannel(local.game.definition.game), JSON.stringify(message));
+  }
+
+  private connectionOf(local: LocalSocket): LiveConnection {
+    return {
+      instanceId: this.instanceId,
+      connectionId: local.connectionId,
+      userId: local.userId,
+      sessionId: local.sessionId,
+    };
+  }
+
+  private closeSocket(local: LocalSocket, code: number, reason: string): void {
+    const wasOpen = local.state !== 'closed';
+    this.forget(local);
+    if (!wasOpen) return;
+    try {
+      local.socket.close(code, reason.slice(0, 120));
+    } catch {
+      local.socket.terminate();
+    }
+  }
+
+  /** Removes a socket from every registry once (closed by either side); announces it if it was announced. */
+  private forget(local: LocalSocket): void {
+    if (local.state === 'closed') return;
+    const wasOpen = local.state === 'open';
+    local.state = 'closed';
+    local.pendingFrames.length = 0;
+    this.sockets.delete(local);
+    if (wasOpen) {
+      local.game.removeLocal(local);
+      this.publishCommand(local, { k: 'disconnect', c: this.connectionOf(local) });
+    }
+  }
+
+  private closeRevoked(message: string): void {
+    let revocation: SessionRevocation;
+    try {
+      revocation = JSON.parse(message) as SessionRevocation;
+    } catch {
+      return;
+    }
+    for (const local of [...this.sockets]) {
+      const matches =
+        (revocation.userId !== undefined && local.userId === revocation.userId) ||
+        (revocation.sessionId !== undefined && local.sessionId === revocation.sessionId);
+      if (matches && local.state === 'open') {
+        this.closeSocket(local, LiveCloseCode.unauthorized, 'session ended');
+      }
+    }
+  }
+
+  /** Pings the sockets that are due, closes the silent ones and forgets instances that went quiet. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const local of [...this.sockets]) {
+      if (now - local.lastActivityAt >= this.timings.idleTimeoutMs) {
+        this.closeSocket(local, LiveCloseCode.idle, 'idle');
+      } else if (now - local.lastPingAt >= this.timings.pingIntervalMs) {
+        local.lastPingAt = now;
+        try {
+          local.socket.ping();
+        } catch {
+          this.forget(local);
+        }
+      }
+    }
+    for (const game of this.games.values()) {
+      game.presence.heard(this.instanceId, now);
+      game.expireInstances(now - this.timings.instanceTimeoutMs);
+    }
+  }
+}
