@@ -2,9 +2,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
 import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
+import type { LuckyHitTables } from '../modules/games/luckyhit/luckyhit.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
-import type { LuckyHitTables } from '../modules/games/luckyhit/luckyhit.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';

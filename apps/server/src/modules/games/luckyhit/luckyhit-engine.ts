@@ -75,6 +75,7 @@ export class LuckyHitEngine {
   private announcedPeriod: string | undefined;
   private lastTotalsAt = 0;
   private lastTotals = '';
+  private lastTotalsPayload: { period: string; betTotal: { a: string; b: string; t: string } } | undefined;
   private phase: LuckyHitPhase = 'waiting';
 
   constructor(private readonly dependencies: LuckyHitEngineDependencies) {}
@@ -112,6 +113,12 @@ export class LuckyHitEngine {
   /** Whether this instance held the leadership at its last tick. */
   isLeader(): boolean {
     return this.leaderLock !== undefined;
+  }
+
+  /** The latest totals sent (3012) if they belong to the round under way, for a socket that just connected. */
+  currentTotals(): { period: string; betTotal: { a: string; b: string; t: string } } | undefined {
+    const payload = this.lastTotalsPayload;
+    return payload?.period === this.announcedPeriod ? payload : undefined;
   }
 
   /** The phase as this instance last saw it (memory only serves logs and tests). */
@@ -223,6 +230,7 @@ export class LuckyHitEngine {
     if (text === this.lastTotals) return;
     this.lastTotals = text;
     this.lastTotalsAt = now;
-    broadcast.publish(LuckyHitCmd.betTotal, { period, betTotal });
+    this.lastTotalsPayload = { period, betTotal };
+    broadcast.publish(LuckyHitCmd.betTotal, this.lastTotalsPayload);
   }
 }

@@ -1,8 +1,8 @@
 import {
+  dealLuckyHit,
   LUCKY_HIT_CLIENT_SEEDS_PER_ROUND,
   type LuckyHitDeal,
   type LuckyHitOutcome,
-  dealLuckyHit,
   luckyHitBetMultiplier,
   luckyHitOutcome,
   luckyHitPeriodAt,
