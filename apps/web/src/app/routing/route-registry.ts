@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AppOutline, FireFill, UserOutline } from 'antd-mobile-icons';
+import { AppOutline, FireFill, GiftOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 
 /** The bottom navigation's labels (spec 01 §2). */
@@ -70,6 +70,11 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     path: '/win',
     load: () => import('../../routes/win.route.tsx'),
     tab: { titleKey: 'nav.win', icon: FireFill, order: TAB_ORDER.win, earlyOnly: true },
+  },
+  {
+    path: '/luckyhit',
+    load: () => import('../../routes/luckyhit.route.tsx'),
+    tab: { titleKey: 'nav.luckyHit', icon: GiftOutline, order: TAB_ORDER.luckyHit, earlyOnly: true },
   },
   { path: '/parity', load: loadColourHistory },
   { path: '/sapre', load: loadColourHistory },

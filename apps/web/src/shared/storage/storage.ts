@@ -23,6 +23,8 @@ export const StorageKey = {
   rechargeDetails: 'recharge_details',
   /** The colour game category (P, S, B or E) last chosen on /win (spec 02 §3 "Local storage"). */
   colourCategory: 'colour_category',
+  /** The amount last bet on Lucky Hit (spec 02 §3 "Local storage"). */
+  luckyHitAmount: 'luckyhit_amount',
 } as const;
 export type StorageKeyName = (typeof StorageKey)[keyof typeof StorageKey];
 
@@ -52,6 +54,8 @@ const STORAGE_SCOPES: Readonly<Record<StorageKeyName, StorageScope>> = {
   recharge_details: 'session',
   // A view choice like the theme: it says nothing about the player and is harmless to keep.
   colour_category: 'device',
+  // A view preference like the colour category; it says nothing about who played.
+  luckyhit_amount: 'device',
 };
 
 /** The keys that end with the session (logout, a 401, a password reset), the token last. */
