@@ -75,6 +75,7 @@ export class LuckyHitEngine {
   private announcedPeriod: string | undefined;
   private lastTotalsAt = 0;
   private lastTotals = '';
+  private lastOpenResult: { period: string; openResult: unknown } | undefined;
   private lastTotalsPayload: { period: string; betTotal: { a: string; b: string; t: string } } | undefined;
   private phase: LuckyHitPhase = 'waiting';
 
@@ -118,6 +119,12 @@ export class LuckyHitEngine {
   /** The latest totals sent (3012) if they belong to the round under way, for a socket that just connected. */
   currentTotals(): { period: string; betTotal: { a: string; b: string; t: string } } | undefined {
     const payload = this.lastTotalsPayload;
+    return payload?.period === this.announcedPeriod ? payload : undefined;
+  }
+
+  /** The cards of the round under way once dealt (3004), for a socket that connects after the deal. */
+  currentOpenResult(): { period: string; openResult: unknown } | undefined {
+    const payload = this.lastOpenResult;
     return payload?.period === this.announcedPeriod ? payload : undefined;
   }
 
@@ -184,7 +191,7 @@ export class LuckyHitEngine {
       // Only the round under way is shown being dealt; rounds caught up after downtime go to the history.
       if (start === currentStart) {
         this.phase = 'dealt';
-        broadcast.publish(LuckyHitCmd.openResult, {
+        this.lastOpenResult = {
           period: round.period,
           openResult: {
             cards1: round.deal.cards1,
@@ -192,7 +199,8 @@ export class LuckyHitEngine {
             blackWin: round.outcome.blackWin,
             luckyHitOdds: round.outcome.luckyHitOdds,
           },
-        });
+        };
+        broadcast.publish(LuckyHitCmd.openResult, this.lastOpenResult);
         broadcast.publish(LuckyHitCmd.periodResult, {
           period: round.period,
           result: round.outcome.winner,

@@ -98,7 +98,7 @@ export interface LuckyHitRegistration {
 /**
  * Registers Lucky Hit's HTTP calls and its socket on the live-socket platform: /ws/luckyhit takes early-access
  * players only (4403 otherwise); on the leader, a connect is answered with the round under way (3002), the
- * latest results (3008) and the current totals (3012), and each bet (3015) with its answer (3016).
+ * latest results (3008), the current totals (3012) and, once dealt, its cards (3004), and each bet (3015) with its answer (3016).
  */
 export async function registerLuckyHitModule(
   app: FastifyInstance,
@@ -135,6 +135,8 @@ export async function registerLuckyHitModule(
           channel.send(target, LuckyHitCmd.latestResults, results);
           const totals = engine.currentTotals();
           if (totals) channel.send(target, LuckyHitCmd.betTotal, totals);
+          const dealt = engine.currentOpenResult();
+          if (dealt) channel.send(target, LuckyHitCmd.openResult, dealt);
         })
         .catch(failed);
     },

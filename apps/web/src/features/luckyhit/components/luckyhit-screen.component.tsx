@@ -103,11 +103,15 @@ function LuckyHitGame() {
   const formatPrice = useFormatPrice();
   const market = useMarket();
   const token = useStoredValue(StorageKey.token, getToken);
-  const { state, placeBet } = useLuckyHitSocket(token);
+  const { state, placeBet, reconnect } = useLuckyHitSocket(token);
   const now = useServerNow(state.serverOffsetMs);
-  const period = state.period ?? luckyHitPeriodAt(now, market.timeZone);
+  // Until the server's greeting (3002) arrives there is no round and no clock to bet on.
+  const period = state.period ?? '—';
   const open =
-    state.connected && isLuckyHitBettingOpen(now) && luckyHitPeriodAt(now, market.timeZone) === period;
+    state.connected &&
+    state.period !== null &&
+    isLuckyHitBettingOpen(now) &&
+    luckyHitPeriodAt(now, market.timeZone) === period;
   const [amount, setAmount] = useState(() => {
     const stored = Number(readItem(StorageKey.luckyHitAmount));
     return Number.isSafeInteger(stored) && stored > 0 ? stored : market.luckyHitDefaultStake;
@@ -221,7 +225,10 @@ function LuckyHitGame() {
           <button
             type="button"
             className={toolbarIconButtonClass}
-            onClick={reload}
+            onClick={() => {
+              reconnect();
+              reload();
+            }}
             aria-label={t('luckyHit.reload')}
             data-testid="luckyhit-reload"
           >
@@ -323,7 +330,7 @@ function LuckyHitGame() {
               {tip}
             </div>
           )}
-          <div className={styles.muted} data-testid="luckyhit-clock">
+          <div className={styles.muted} data-testid="luckyhit-clock" data-synced={state.period !== null}>
             {t('luckyHit.second', { second })}
             {ownBet > 0 ? ` · ${t('luckyHit.ownBet', { amount: ownBet })}` : ''}
           </div>

@@ -64,13 +64,19 @@ export function useLuckyHitSocket(token: string | null): {
     oddNo: string;
     betPrice: number;
   }) => Promise<LuckyHitBetResultData>;
+  /** Opens a fresh socket: the server greets it with the round under way, so the screen is in step again. */
+  reconnect: () => void;
 } {
+  const [generation, setGeneration] = useState(0);
   const [state, setState] = useState<LuckyHitLiveState>(INITIAL);
   const socketRef = useRef<WebSocket | null>(null);
   const pending = useRef<PendingBet[]>([]);
 
   useEffect(() => {
-    if (!token) return;
+    // Each generation (a reconnect) opens a fresh socket with the same token.
+    if (!token || generation < 0) return;
+    // Nothing of an earlier socket is trusted: the new one's greeting sets the round and the clock again.
+    setState(INITIAL);
     let stopped = false;
     let delay = LUCKY_HIT_RECONNECT_FIRST_MS;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -134,12 +140,13 @@ export function useLuckyHitSocket(token: string | null): {
       socket.onerror = () => undefined;
       socket.onclose = (event) => {
         console.info('luckyhit socket closed', event.code, event.reason);
-        setState((current) => ({ ...current, connected: false }));
         for (const bet of pending.current.splice(0)) {
           clearTimeout(bet.timer);
           bet.resolve({ status: 503, msg: event.reason || 'connection lost', period: '', betPrice: '' });
         }
+        // A socket replaced by a newer one (reconnect, unmount) must not touch the newer one's state.
         if (stopped) return;
+        setState((current) => ({ ...current, connected: false }));
         if (event.code === LiveCloseCode.unauthorized) {
           clearSession();
           window.location.hash = LOGIN_HASH;
@@ -157,7 +164,7 @@ export function useLuckyHitSocket(token: string | null): {
       socketRef.current?.close();
       socketRef.current = null;
     };
-  }, [token]);
+  }, [token, generation]);
 
   const placeBet = useCallback(
     (bet: { period: string; betResult: string; oddNo: string; betPrice: number }) =>
@@ -180,5 +187,6 @@ export function useLuckyHitSocket(token: string | null): {
     [],
   );
 
-  return { state, placeBet };
+  const reconnect = useCallback(() => setGeneration((current) => current + 1), []);
+  return { state, placeBet, reconnect };
 }
