@@ -196,6 +196,9 @@ function LuckyHitGame() {
     }
   }
 
+  // The wallet change of a settled bet carries its sign: "+₹ 48.00" won, "-₹ 50.00" lost.
+  const formatChange = (change: string) =>
+    change.startsWith('-') ? `-${formatPrice(change.slice(1))}` : `+${formatPrice(change)}`;
   const second = luckyHitSecondOfRound(now);
   const totals = state.totals?.period === period ? state.totals : null;
   const head = state.results.slice(0, LUCKY_HIT_HISTORY_HEAD);
@@ -404,7 +407,7 @@ function LuckyHitGame() {
                   <span>{record.type}</span>
                   <span>{formatPrice(record.bet_price)}</span>
                   <span data-testid="luckyhit-record-status">
-                    {record.status === 'W' ? t('luckyHit.waiting') : formatPrice(record.change_amount)}
+                    {record.status === 'W' ? t('luckyHit.waiting') : formatChange(record.change_amount)}
                   </span>
                 </button>
                 {expanded === record.id ? (
