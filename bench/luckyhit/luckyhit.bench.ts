@@ -24,6 +24,14 @@ import {
   randomLuckyHitClientSeed,
 } from '@app/shared';
 import Fastify from 'fastify';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import WebSocket from 'ws';
 import { APP_LEDGER_CHECKS } from '../../apps/server/src/app-ledger-checks.ts';
 import type { AppDatabase, DialectName } from '../../apps/server/src/db/dialect.ts';
@@ -60,6 +68,31 @@ const FUNDS_MINOR = 100_000_000;
 const SEND_SECONDS = 15;
 
 const silentLogger = Fastify({ logger: false }).log;
+/** With BENCH_PROFILE=1 each statement of the settlement is printed with its duration. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+/** Times each statement between Kysely's query and result hooks. */
+class StatementTimer implements KyselyPlugin {
+  private readonly started = new Map<unknown, { at: number; node: RootOperationNode }>();
+  readonly lines: string[] = [];
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.started.set(args.queryId, { at: performance.now(), node: args.node });
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const start = this.started.get(args.queryId);
+    this.started.delete(args.queryId);
+    if (start) {
+      const text = start.node.kind === 'RawNode' ? start.node.sqlFragments.join('?') : start.node.kind;
+      this.lines.push(
+        `${(performance.now() - start.at).toFixed(1).padStart(8)} ms  ${text.replace(/\s+/g, ' ').slice(0, 110)}`,
+      );
+    }
+    return args.result;
+  }
+}
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
@@ -211,7 +244,10 @@ async function socketLoad(): Promise<void> {
 /** Part 2: one round's settlement with SETTLE_BETS bets. */
 async function settlement(dialect: DialectName): Promise<void> {
   const bench = await openBenchDatabase(dialect, 'luckyhit-settlement');
-  const { database } = bench;
+  const timer = new StatementTimer();
+  const database: AppDatabase = PROFILE
+    ? { ...bench.database, db: bench.database.db.withPlugin(timer) }
+    : bench.database;
   const roundStart = luckyHitRoundStartMs(Date.now()) + 10 * LUCKY_HIT_ROUND_MS;
   const clock = new ManualClock(roundStart - 20_000);
   const settings = new SettingsService(database.db, clock);
@@ -242,9 +278,11 @@ async function settlement(dialect: DialectName): Promise<void> {
   }
   const intakeSeconds = (performance.now() - intakeStart) / 1000;
   clock.set(roundStart + 20_000);
+  timer.lines.length = 0;
   const started = performance.now();
   const outcome = await module.settlement.settle(roundStart);
   const elapsed = performance.now() - started;
+  if (PROFILE) console.log(timer.lines.join('\n'));
   if (outcome.status !== 'settled') throw new Error(`round not settled: ${outcome.status}`);
   console.log(
     `${dialect}: ${SETTLE_BETS} bets placed one transaction each in ${intakeSeconds.toFixed(1)} s ` +
@@ -255,6 +293,6 @@ async function settlement(dialect: DialectName): Promise<void> {
   await bench.dispose();
 }
 
-await socketLoad();
+if (SOCKETS > 0) await socketLoad();
 await settlement('sqlite');
 if (benchPostgresUrl()) await settlement('postgres');

@@ -6,6 +6,9 @@ import {
   LuckyHitMessage,
   luckyHitBetCommand,
   type MarketCode,
+  minorToDecimalString,
+  ResponseCode,
+  ServerMessage,
 } from '@app/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
@@ -142,10 +145,21 @@ export async function registerLuckyHitModule(
     },
     onCommand: (connection, cmd, payload) => {
       if (cmd !== LuckyHitCmd.bet) return;
+      const bet = payload as LuckyHitBetCommand;
+      const target = { to: 'connection' as const, connection };
       game
-        .placeBet(connection.userId, payload as LuckyHitBetCommand)
-        .then((answer) => channel.send({ to: 'connection', connection }, LuckyHitCmd.betResult, answer))
-        .catch(failed);
+        .placeBet(connection.userId, bet)
+        .then((answer) => channel.send(target, LuckyHitCmd.betResult, answer))
+        .catch((error: unknown) => {
+          // A bug, not a refusal: logged with its cause, and the player still gets an answer (nothing moved).
+          failed(error);
+          channel.send(target, LuckyHitCmd.betResult, {
+            status: ResponseCode.internal,
+            msg: ServerMessage.internal,
+            period: bet.period,
+            betPrice: minorToDecimalString(bet.stakeMinor),
+          });
+        });
     },
   });
 }
