@@ -53,11 +53,11 @@ describe('AppLayout', () => {
     expect(nav.textContent).toBe('GamesMine');
   });
 
-  it('shows the Win tab with the early flag, and no tab for game screens that do not exist yet', async () => {
+  it('shows the Win and Lucky Hit tabs with the early flag, and no tab for game screens that do not exist yet', async () => {
     setEarlyFlag(true);
     renderLayoutAt('/');
     const nav = await screen.findByTestId('bottom-nav');
-    expect(nav.textContent).toBe('GamesWinMine');
+    expect(nav.textContent).toBe('GamesWinLucky HitMine');
     expect(nav.textContent).not.toContain('Aviator');
   });
 
