@@ -29,6 +29,7 @@ import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts
 import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
 import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
+import { type AviatorModule, registerAviatorModule } from './modules/games/aviator/aviator.module.ts';
 import {
   type ColourGameModule,
   createColourGameModule,
@@ -78,6 +79,8 @@ export interface AppDependencies {
   config: AppConfig;
   database: AppDatabase;
   clock?: Clock;
+  /** Links per crash-game hash chain (tests use short chains; production AVIATOR_CHAIN_LENGTH). */
+  aviatorChainLength?: number;
   /** Where the log lines go (standard output unless given; tests read them from a stream). */
   logStream?: NodeJS.WritableStream;
 }
@@ -343,6 +346,22 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     );
   }
   if (devSmsOutbox) registerDevSmsRoutes(app, devSmsOutbox, config.market);
+  const aviator: AviatorModule = await registerAviatorModule(app, {
+    database,
+    clock,
+    ledger,
+    settings,
+    wagering,
+    logger: app.log,
+    live: services.live,
+    authGuard: services.authGuard,
+    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
+    ...(dependencies.aviatorChainLength === undefined
+      ? {}
+      : { chainLength: dependencies.aviatorChainLength }),
+  });
+  if (config.gameEngines) app.addHook('onReady', async () => aviator.engine.start());
+  app.addHook('onClose', async () => aviator.engine.stop());
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

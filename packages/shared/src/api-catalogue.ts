@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import type { MarketCode } from './markets.ts';
 import { changeNickNameBody, createAccountSchemas } from './schemas/accounts.ts';
+import { aviatorRoundDetailQuery, aviatorUserRecordsQuery } from './schemas/aviator.ts';
 import {
   addUserGuessBody,
   adminColourPeriodsQuery,
@@ -18,6 +19,7 @@ import {
   colourHistoryQuery,
   colourListQuery,
 } from './schemas/colour-game.ts';
+import { paginationQuery } from './schemas/common.ts';
 import { transactionListQuery } from './schemas/ledger.ts';
 import {
   adminLuckyHitRoundsQuery,
@@ -669,13 +671,54 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       paginated: true,
     },
 
+    // The crash game (spec 02 §7 "Aviator"; DESIGN.md §3 "Crash game", "Live game sockets")
+    {
+      method: 'GET',
+      path: '/aviator/user_records',
+      tag: 'aviator',
+      summary: 'The player’s crash-game bets, newest first, with result and cash-out multipliers',
+      description: '403 without early access.',
+      auth: 'token',
+      query: aviatorUserRecordsQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/aviator/round_detail',
+      tag: 'aviator',
+      summary:
+        'A finished round’s verification entity: server seed, the three player seeds, SHA-512, hex, decimal, result',
+      description: '400 while the round has not ended, 404 for an unknown or refunded round.',
+      auth: 'token',
+      query: aviatorRoundDetailQuery,
+    },
+    {
+      method: 'GET',
+      path: '/ws/aviator',
+      tag: 'aviator',
+      summary: 'The crash game’s live socket (?token=): frames {cmd, data} with cmds 5002-5018',
+      description:
+        'A WebSocket; the token of Authorization goes in the query. A plain request answers 401 without a live token and 426 with one.',
+      auth: 'token',
+      rawAnswer: 'a WebSocket upgrade',
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/aviator/rounds',
+      tag: 'operator',
+      summary: 'Finished crash-game rounds with their bets, stake, fee, payout and house take',
+      auth: 'operator',
+      query: paginationQuery,
+      paginated: true,
+    },
+
     // Lucky Hit (spec 02 §7 "Lucky Hit"; bets travel over the /ws/luckyhit socket, cmd 3015)
     {
       method: 'GET',
       path: '/luckyhit/user_records',
       tag: 'luckyhit',
       summary: 'The player’s Lucky Hit bets, newest first',
-      description: 'Early-access players only (403 otherwise).',
+      description: '403 without early access.',
       auth: 'token',
       query: luckyHitUserRecordsQuery,
       paginated: true,
@@ -685,9 +728,19 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       path: '/luckyhit/round_detail',
       tag: 'luckyhit',
       summary: 'A dealt round’s seed, client seeds, draws and cards, to re-deal it',
-      description: '404 until the round is dealt.',
+      description: '404 until the round is dealt; 403 without early access.',
       auth: 'token',
       query: luckyHitRoundDetailQuery,
+    },
+    {
+      method: 'GET',
+      path: '/ws/luckyhit',
+      tag: 'luckyhit',
+      summary: 'Lucky Hit’s live socket (?token=): frames {cmd, data} with cmds 3002-3016',
+      description:
+        'A WebSocket; the token of Authorization goes in the query. A plain request answers 401 without a live token and 426 with one.',
+      auth: 'token',
+      rawAnswer: 'a WebSocket upgrade',
     },
     {
       method: 'GET',

@@ -1,3 +1,4 @@
+export * from './aviator.ts';
 export * from './colour-game.ts';
 export * from './errors.ts';
 export * from './fairness.ts';
@@ -8,6 +9,7 @@ export * from './mobile.ts';
 export * from './money.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/app-config.ts';
+export * from './schemas/aviator.ts';
 export * from './schemas/colour-game.ts';
 export * from './schemas/common.ts';
 export * from './schemas/ledger.ts';

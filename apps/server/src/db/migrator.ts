@@ -10,6 +10,7 @@ import * as colourGame from './migrations/0007-colour-game.migration.ts';
 import * as colourBetsSettlement from './migrations/0008-colour-bets-settlement.migration.ts';
 import * as colourPeriodHouseFigures from './migrations/0009-colour-period-house-figures.migration.ts';
 import * as ledgerWritePath from './migrations/0010-ledger-write-path.migration.ts';
+import * as aviator from './migrations/0020-aviator.migration.ts';
 import * as luckyHit from './migrations/0030-luckyhit.migration.ts';
 import type { Database } from './schema.ts';
 
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0008-colour-bets-settlement', up: colourBetsSettlement.up },
   { version: '0009-colour-period-house-figures', up: colourPeriodHouseFigures.up },
   { version: '0010-ledger-write-path', up: ledgerWritePath.up },
+  { version: '0020-aviator', up: aviator.up },
   { version: '0030-luckyhit', up: luckyHit.up },
 ];
 

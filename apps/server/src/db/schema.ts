@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
+import type { AviatorTables } from '../modules/games/aviator/aviator.tables.ts';
 import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
 import type { LuckyHitTables } from '../modules/games/luckyhit/luckyhit.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
@@ -23,6 +24,7 @@ export interface Database
     OrdersTables,
     ColourTables,
     WithdrawalsTables,
+    AviatorTables,
     LuckyHitTables {}
 
 /**

@@ -40,10 +40,7 @@ function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
 function isApiRoute(route: RegisteredRoute): boolean {
   if (route.method === 'HEAD' || route.method === 'OPTIONS') return false;
   if (route.url === '/' || route.url.includes('*')) return false;
-  // The live games' socket endpoints (/ws/<game>) speak the socket protocol, not the HTTP API.
-  return (
-    !route.url.startsWith('/dev/') && !route.url.startsWith('/pay/sandbox/') && !route.url.startsWith('/ws/')
-  );
+  return !route.url.startsWith('/dev/') && !route.url.startsWith('/pay/sandbox/');
 }
 
 const key = (method: string, url: string) => `${method} ${url}`;

@@ -44,6 +44,8 @@ export const LEDGER_KINDS = {
   luckyhit_win: { userCredit: 'LHW' },
   aviator_bet: { userDebit: 'AVIL' },
   aviator_win: { userCredit: 'AVIW' },
+  /** The stake of a bet in a round a dying leader left unfinished, given back (shown as an Aviator win). */
+  aviator_refund: { userCredit: 'AVIW' },
   fee: {},
   game_settlement: {},
   settlement: {},

@@ -106,6 +106,15 @@ export const SETTING_DEFINITIONS = {
     ]),
     defaultValue: '',
   },
+  /**
+   * The most a crash-game round may pay out, in minor units (issue 15): when the payouts of the round plus
+   * what everyone still in would get at the current multiplier reach it, everyone still in is cashed out
+   * there (the force point). The round's fair result is not changed.
+   */
+  'aviator.max_payout_per_round_minor': {
+    schema: z.number().int().min(1).max(1_000_000_000_000),
+    defaultValue: 1_000_000_00,
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

@@ -40,6 +40,7 @@ import {
 import websocketPlugin from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { AppError, unauthorized } from '../../http/app-error.ts';
 import { type SessionResolver, TOKEN_PATTERN } from '../../http/auth-guard.ts';
 import type { LiveEventBus } from './event-bus.ts';
 
@@ -61,6 +62,15 @@ export const LIVE_INSTANCE_HEARTBEAT_MS = 5_000;
 export const LIVE_INSTANCE_TIMEOUT_MS = 15_000;
 /** The longest accepted game name (it is a path segment and part of bus channel names). */
 const GAME_NAME_PATTERN = /^[a-z][a-z0-9]{0,19}$/;
+
+/** The answer to a plain HTTP request on a socket endpoint that carries a live token. */
+export const LIVE_UPGRADE_REQUIRED = 426;
+
+/** The token of a socket request's query (empty when absent). */
+function tokenOf(query: unknown): string {
+  const token = (query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' ? token : '';
+}
 
 /** One socket of one user, as the engine sees it (it may be on another instance). */
 export interface LiveConnection {
@@ -412,9 +422,18 @@ export class LiveSocketPlatform {
       ),
     );
     // The token is in the query: the route logs at warn only, so no access line carries it.
-    app.get(`/ws/${definition.game}`, { websocket: true, logLevel: 'warn' }, (socket, request) => {
-      const query = request.query as Record<string, unknown>;
-      this.accept(channel, socket, typeof query.token === 'string' ? query.token : '');
+    app.route({
+      method: 'GET',
+      url: `/ws/${definition.game}`,
+      logLevel: 'warn',
+      // A plain HTTP request (no upgrade) is told what it lacks: a live token (401), then the upgrade (426).
+      handler: async (request) => {
+        const token = tokenOf(request.query);
+        const user = TOKEN_PATTERN.test(token) ? await this.sessions.resolve(token) : null;
+        if (!user) throw unauthorized();
+        throw new AppError(LIVE_UPGRADE_REQUIRED, 'connect with a WebSocket');
+      },
+      wsHandler: (socket, request) => this.accept(channel, socket, tokenOf(request.query)),
     });
     return channel;
   }

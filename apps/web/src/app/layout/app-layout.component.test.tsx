@@ -53,12 +53,11 @@ describe('AppLayout', () => {
     expect(nav.textContent).toBe('GamesMine');
   });
 
-  it('shows the Win and Lucky Hit tabs with the early flag, and no tab for game screens that do not exist yet', async () => {
+  it('shows the Win, Aviator and Lucky Hit tabs with the early flag', async () => {
     setEarlyFlag(true);
     renderLayoutAt('/');
     const nav = await screen.findByTestId('bottom-nav');
-    expect(nav.textContent).toBe('GamesWinLucky HitMine');
-    expect(nav.textContent).not.toContain('Aviator');
+    expect(nav.textContent).toBe('GamesWinAviatorLucky HitMine');
   });
 
   it('hides the bottom navigation on the payment page and the colour histories', async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AppOutline, FireFill, GiftOutline, UserOutline } from 'antd-mobile-icons';
+import { AppOutline, FireFill, GiftOutline, SendOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 
 /** The bottom navigation's labels (spec 01 §2). */
@@ -70,6 +70,11 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     path: '/win',
     load: () => import('../../routes/win.route.tsx'),
     tab: { titleKey: 'nav.win', icon: FireFill, order: TAB_ORDER.win, earlyOnly: true },
+  },
+  {
+    path: '/aviator',
+    load: () => import('../../routes/aviator.route.tsx'),
+    tab: { titleKey: 'nav.aviator', icon: SendOutline, order: TAB_ORDER.aviator, earlyOnly: true },
   },
   {
     path: '/luckyhit',

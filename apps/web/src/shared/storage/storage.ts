@@ -23,6 +23,13 @@ export const StorageKey = {
   rechargeDetails: 'recharge_details',
   /** The colour game category (P, S, B or E) last chosen on /win (spec 02 §3 "Local storage"). */
   colourCategory: 'colour_category',
+  /** Aviator (spec 02 §3 "Local storage"): the round last bet in and cashed out of, the last amount, the seed. */
+  aviatorBetPeriod: 'aviator_bet_period',
+  aviatorCashPeriod: 'aviator_cash_period',
+  aviatorBetAmount: 'aviator_bet_amount',
+  /** 0 random per bet, 1 fixed (spec 02 §4). */
+  aviatorSeedType: 'aviator_seed_type',
+  aviatorFixedSeed: 'aviator_fixed_seed',
   /** The amount last bet on Lucky Hit (spec 02 §3 "Local storage"). */
   luckyHitAmount: 'luckyhit_amount',
 } as const;
@@ -54,6 +61,12 @@ const STORAGE_SCOPES: Readonly<Record<StorageKeyName, StorageScope>> = {
   recharge_details: 'session',
   // A view choice like the theme: it says nothing about the player and is harmless to keep.
   colour_category: 'device',
+  // The player's own rounds, amount and seed: they end with the session.
+  aviator_bet_period: 'session',
+  aviator_cash_period: 'session',
+  aviator_bet_amount: 'session',
+  aviator_seed_type: 'session',
+  aviator_fixed_seed: 'session',
   // A view preference like the colour category; it says nothing about who played.
   luckyhit_amount: 'device',
 };

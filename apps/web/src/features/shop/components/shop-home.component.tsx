@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isNetworkError } from '../../../shared/api/api-errors.ts';
 import { useMountedOnce } from '../../../shared/ui/use-mounted-once.hook.ts';
+import { AviatorHomeTile } from '../../aviator/components/aviator-home-tile.component.tsx';
 import { shopQueryKeys } from '../hooks/shop-query-keys.ts';
 import { useDailyNotice } from '../hooks/use-daily-notice.hook.ts';
 import { useHomeTop } from '../hooks/use-home-top.hook.ts';
@@ -53,6 +54,7 @@ export function ShopHome() {
         <span>{t('search.placeholder')}</span>
       </Link>
       {homeTop.isPending ? <BannerSkeleton /> : <BannerCarousel banners={homeTop.data?.banners ?? []} />}
+      <AviatorHomeTile />
       <HomeGames games={homeTop.data?.games ?? []} />
       <ProductFeed pages={productPages} />
       {dialogsMounted ? (

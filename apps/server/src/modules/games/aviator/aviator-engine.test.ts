@@ -1,0 +1,454 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  AVIATOR_BETTING_MS,
+  AVIATOR_CLOSING_MS,
+  AVIATOR_ENDED_MS,
+  type AviatorBetResult,
+  type AviatorCashOutResult,
+  AviatorCmd,
+  type AviatorCoefficient,
+  type AviatorGroupInfo,
+  AviatorMessage,
+  aviatorResult,
+  aviatorServerSeedHash,
+  aviatorTimeToReach,
+  aviatorWinMinor,
+  formatMultiplier,
+} from '@app/shared';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ManualClock } from '../../../platform/clock.ts';
+import type { LiveConnection, LiveTarget } from '../../../platform/live-sockets/live-sockets.ts';
+import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
+import { describeEachDatabase, type TestDatabase } from '../../../test-support/test-database.ts';
+import { createTestUser } from '../../accounts/account-fixtures.ts';
+import { LedgerService } from '../../ledger/ledger.service.ts';
+import { balanceOf, fundWallet } from '../../orders/order-fixtures.ts';
+import { SettingsService } from '../../settings/settings.service.ts';
+import { WageringService } from '../../withdrawals/wagering.service.ts';
+import { AviatorEngine } from './aviator-engine.ts';
+import { AviatorGameService } from './aviator-game.service.ts';
+import { AviatorRoundService } from './aviator-round.service.ts';
+
+const START = Date.parse('2026-01-01T00:00:00Z');
+const SEED = 'Abcdefghij0123456789';
+const logger = Fastify({ logger: false }).log;
+
+/** Records what the engine sends, as the socket channel would relay it. */
+class RecordingChannel {
+  readonly sent: Array<{ target: LiveTarget; cmd: number; payload: unknown }> = [];
+  send(target: LiveTarget, cmd: number, payload: unknown): void {
+    this.sent.push({ target, cmd, payload });
+  }
+  of<T>(cmd: number, forUser?: number): T[] {
+    return this.sent
+      .filter(
+        (entry) =>
+          entry.cmd === cmd &&
+          (forUser === undefined ||
+            (entry.target.to === 'user' && entry.target.userId === forUser) ||
+            (entry.target.to === 'connection' && entry.target.connection.connectionId === forUser)),
+      )
+      .map((entry) => entry.payload as T);
+  }
+}
+
+interface Harness {
+  clock: ManualClock;
+  channel: RecordingChannel;
+  engine: AviatorEngine;
+  rounds: AviatorRoundService;
+  game: AviatorGameService;
+  settings: SettingsService;
+}
+
+function harness(database: TestDatabase, clock: ManualClock): Harness {
+  const channel = new RecordingChannel();
+  const settings = new SettingsService(database.db, clock);
+  const rounds = new AviatorRoundService({
+    database,
+    clock,
+    ledger: new LedgerService(database, clock),
+    wagering: new WageringService(settings, clock),
+    logger,
+    chainLength: 200,
+  });
+  const engine = new AviatorEngine({ database, clock, rounds, settings, logger, channel });
+  return { clock, channel, engine, rounds, game: new AviatorGameService(database.db, rounds), settings };
+}
+
+let userCounter = 0;
+async function earlyUser(database: TestDatabase, fundsMinor = 1_000_00): Promise<number> {
+  userCounter += 1;
+  const userId = await createTestUser(database.db, {
+    rCode: `AV${String(userCounter).padStart(4, '0')}`,
+    mobile: `+91760${String(userCounter).padStart(7, '0')}`,
+    nickName: `pilot${userCounter}`,
+  });
+  await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', userId).execute();
+  if (fundsMinor > 0) await fundWallet(database, new ManualClock(START), userId, fundsMinor);
+  return userId;
+}
+
+const connectionOf = (userId: number): LiveConnection => ({
+  instanceId: 'test',
+  connectionId: userId,
+  userId,
+  sessionId: userId,
+});
+
+/** Waits until the condition holds (the engine's money moves run after the command returns). */
+async function eventually<T>(check: () => T | undefined, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    const value = check();
+    if (value !== undefined) return value;
+    await sleep(5);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Moves the clock and runs one tick. */
+async function at(h: Harness, epochMs: number): Promise<void> {
+  h.clock.set(Math.max(epochMs, h.clock.now()));
+  await h.engine.tick();
+}
+
+/** Ticks through rounds until one is open for bets whose result (fixed later) is unknown; answers its period. */
+async function openRound(h: Harness): Promise<number> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await at(h, h.clock.now());
+    const round = h.engine.currentRound();
+    if (round?.phase === 'betting') return round.period;
+    // Finish whatever is under way: to its crash, then past the ended pause.
+    if (round?.crashAt !== undefined) await at(h, round.crashAt);
+    await at(h, h.clock.now() + AVIATOR_ENDED_MS);
+  }
+  throw new Error('no round opened');
+}
+
+async function bet(h: Harness, userId: number, period: number, extra: Record<string, unknown> = {}) {
+  const before = h.channel.of<AviatorBetResult>(AviatorCmd.betResult).length;
+  h.engine.onCommand(connectionOf(userId), AviatorCmd.bet, {
+    nickName: 'pilot',
+    period,
+    betPrice: 50,
+    seed: SEED,
+    ...extra,
+  });
+  return eventually(() => h.channel.of<AviatorBetResult>(AviatorCmd.betResult)[before], 'the bet result');
+}
+
+async function cashOut(h: Harness, userId: number, tag: string) {
+  const before = h.channel.of<AviatorCashOutResult>(AviatorCmd.cashOutResult, userId).length;
+  h.engine.onCommand(connectionOf(userId), AviatorCmd.cashOut, { tag });
+  return eventually(
+    () => h.channel.of<AviatorCashOutResult>(AviatorCmd.cashOutResult, userId)[before],
+    'the cash-out result',
+  );
+}
+
+/** Closes betting and takes off; answers the round's result and crash time. */
+async function takeOff(
+  h: Harness,
+  period: number,
+): Promise<{ result: number; crashAt: number; takeoffAt: number }> {
+  const open = h.engine.currentRound();
+  if (open?.period !== period) throw new Error(`round ${period} is not the current one`);
+  await at(h, open.bettingEndsAt);
+  const closed = h.engine.currentRound();
+  if (closed?.takeoffAt === undefined) throw new Error('betting did not close');
+  await at(h, closed.takeoffAt);
+  const round = h.engine.currentRound();
+  if (round?.phase !== 'flight' || round.resultHundredths === undefined || round.crashAt === undefined) {
+    throw new Error('no flight');
+  }
+  return { result: round.resultHundredths, crashAt: round.crashAt, takeoffAt: closed.takeoffAt };
+}
+
+/** Plays rounds (betting with the given users) until one's result is at least `minimum`. */
+async function flightReaching(
+  h: Harness,
+  minimum: number,
+  placeBets: (period: number) => Promise<void>,
+): Promise<{ period: number; result: number; crashAt: number; takeoffAt: number }> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const period = await openRound(h);
+    await placeBets(period);
+    const flight = await takeOff(h, period);
+    if (flight.result >= minimum) return { period, ...flight };
+    await at(h, flight.crashAt);
+  }
+  throw new Error(`no round reached ${minimum}`);
+}
+
+describeEachDatabase('aviator engine', (database) => {
+  let h: Harness;
+  beforeAll(() => {
+    h = harness(database(), new ManualClock(START));
+  });
+  afterAll(async () => {
+    await h.engine.stop();
+  });
+
+  it('runs the phases on the server clock: betting 11-20, closing 22, flight 30, crash, ended 600, next round', async () => {
+    await at(h, START);
+    const round = h.engine.currentRound();
+    expect(round?.phase).toBe('betting');
+    expect(round?.period).toBe(START / 100);
+    const info = h.channel.of<AviatorGroupInfo>(AviatorCmd.groupInfo);
+    expect(info.at(-1)).toMatchObject({ period: START / 100, status: 11, countdownMs: AVIATOR_BETTING_MS });
+    await at(h, START + 4_500);
+    expect(h.channel.of<AviatorGroupInfo>(AviatorCmd.groupInfo).at(-1)?.status).toBe(15);
+    await at(h, START + AVIATOR_BETTING_MS);
+    expect(h.engine.currentRound()?.phase).toBe('closing');
+    expect(h.channel.of<AviatorGroupInfo>(AviatorCmd.groupInfo).at(-1)?.status).toBe(22);
+    await at(h, START + AVIATOR_BETTING_MS + AVIATOR_CLOSING_MS);
+    expect(h.engine.currentRound()?.phase).toBe('flight');
+    expect(h.channel.of<AviatorGroupInfo>(AviatorCmd.groupInfo).at(-1)?.status).toBe(30);
+    const { resultHundredths, crashAt } = h.engine.currentRound() ?? {};
+    if (resultHundredths === undefined || crashAt === undefined) throw new Error('no result');
+    const takeoffAt = START + AVIATOR_BETTING_MS + AVIATOR_CLOSING_MS;
+    expect(crashAt - takeoffAt).toBe(aviatorTimeToReach(resultHundredths));
+    if (crashAt - takeoffAt > 200) {
+      await at(h, takeoffAt + 100);
+      expect(h.channel.of<AviatorCoefficient>(AviatorCmd.coefficient).at(-1)).toMatchObject({
+        tag: String(START / 100),
+        flyEnd: 0,
+        coefficient: '1.00',
+      });
+    }
+    await at(h, crashAt);
+    expect(h.channel.of<AviatorCoefficient>(AviatorCmd.coefficient).at(-1)).toMatchObject({
+      flyEnd: 1,
+      coefficient: formatMultiplier(resultHundredths),
+    });
+    expect(h.channel.of<{ results: string[] }>(AviatorCmd.latestResults).at(-1)?.results[0]).toBe(
+      formatMultiplier(resultHundredths),
+    );
+    expect(h.channel.of<AviatorGroupInfo>(AviatorCmd.groupInfo).at(-1)?.status).toBe(600);
+    await at(h, crashAt + AVIATOR_ENDED_MS);
+    expect(h.engine.currentRound()?.period).toBe(Math.floor((crashAt + AVIATOR_ENDED_MS) / 100));
+    expect(h.engine.currentRound()?.phase).toBe('betting');
+
+    // The round is verifiable: its entity recomputes to its result, and the shown seed hash was SHA-256 of it.
+    const userId = await earlyUser(database(), 0);
+    const detail = await h.game.roundDetail(userId, START / 100);
+    const recomputed = await aviatorResult(detail.entity.server_seed, [
+      detail.entity.player_seed1,
+      detail.entity.player_seed2,
+      detail.entity.player_seed3,
+    ]);
+    expect(formatMultiplier(recomputed.resultHundredths)).toBe(detail.entity.result);
+    expect(detail.entity.sha512hash).toBe(recomputed.sha512hash);
+    expect(await aviatorServerSeedHash(detail.entity.server_seed)).toBe(info[0]?.serverSeed);
+    // The round under way has no detail yet.
+    await expect(h.game.roundDetail(userId, h.engine.currentRound()?.period ?? 0)).rejects.toMatchObject({
+      code: 400,
+    });
+  });
+
+  it('takes one bet per player while betting is open, the stake through the ledger, and the first seeds', async () => {
+    const userId = await earlyUser(database());
+    const period = await openRound(h);
+    expect(await bet(h, userId, period)).toMatchObject({ status: 1, period, betPrice: '50.00' });
+    expect(await balanceOf(database(), h.clock, userId)).toBe(950_00);
+    expect(await bet(h, userId, period)).toMatchObject({ status: 0, msg: AviatorMessage.alreadyBet });
+    expect(await bet(h, userId, period + 1)).toMatchObject({ status: 0, msg: AviatorMessage.wrongPeriod });
+    const poor = await earlyUser(database(), 10_00);
+    expect(await bet(h, poor, period)).toMatchObject({ status: 0 });
+    expect(await balanceOf(database(), h.clock, poor)).toBe(10_00);
+    const flight = await takeOff(h, period);
+    const late = await earlyUser(database());
+    expect(await bet(h, late, period)).toMatchObject({ status: 0, msg: AviatorMessage.bettingClosed });
+    const row = await database()
+      .db.selectFrom('aviator_rounds')
+      .selectAll()
+      .where('period', '=', period)
+      .executeTakeFirstOrThrow();
+    expect(row.player_seed1).toBe(SEED);
+    expect(row.player_seed2).toHaveLength(20);
+    await at(h, flight.crashAt);
+    await expectLedgerClean(database());
+  });
+
+  it('cashes out just before the crash at the multiplier, and refuses just after it', async () => {
+    const early = await earlyUser(database());
+    const late = await earlyUser(database());
+    const flight = await flightReaching(h, 120, async (period) => {
+      await bet(h, early, period);
+      await bet(h, late, period);
+    });
+    const earlyBase = await balanceOf(database(), h.clock, early);
+    const lateBase = await balanceOf(database(), h.clock, late);
+    const justBefore = flight.crashAt - 1;
+    h.clock.set(justBefore);
+    const multiplier = Math.floor(100 * Math.exp(0.00006 * (justBefore - flight.takeoffAt)));
+    const answer = await cashOut(h, early, String(flight.period));
+    expect(answer).toMatchObject({
+      status: 1,
+      cashSuccess: true,
+      cashCoefficient: formatMultiplier(multiplier),
+    });
+    expect(multiplier).toBeLessThan(flight.result);
+    const paid = aviatorWinMinor(50_00, multiplier);
+    expect(answer.cashAmount).toBe((paid / 100).toFixed(2));
+    expect(await balanceOf(database(), h.clock, early)).toBe(earlyBase + paid);
+    h.clock.set(flight.crashAt);
+    expect(await cashOut(h, late, String(flight.period))).toMatchObject({
+      status: 0,
+      msg: AviatorMessage.flewAway,
+    });
+    await at(h, flight.crashAt);
+    expect(await balanceOf(database(), h.clock, late)).toBe(lateBase);
+    const records = await h.game.userRecords(late, { p: 1, p_size: 10 });
+    expect(records.queryset[0]).toMatchObject({ cash_result: 'none', status: 'lost', win_amount: '0.00' });
+    expect(records.queryset[0]?.open_result).toBe(formatMultiplier(flight.result));
+    const cashed = await h.game.userRecords(early, { p: 1, p_size: 10 });
+    expect(cashed.queryset[0]).toMatchObject({ cash_result: formatMultiplier(multiplier), status: 'cashed' });
+    await expectLedgerClean(database());
+  });
+
+  it('cashes a bet out exactly once: twice at once in the engine, and twice at once in the database', async () => {
+    const userId = await earlyUser(database());
+    const flight = await flightReaching(h, 110, async (period) => {
+      await bet(h, userId, period);
+    });
+    const base = await balanceOf(database(), h.clock, userId);
+    h.clock.set(flight.takeoffAt + 1);
+    h.engine.onCommand(connectionOf(userId), AviatorCmd.cashOut, { tag: String(flight.period) });
+    h.engine.onCommand(connectionOf(userId), AviatorCmd.cashOut, { tag: String(flight.period) });
+    const answers = await eventually(() => {
+      const all = h.channel.of<AviatorCashOutResult>(AviatorCmd.cashOutResult, userId);
+      return all.length >= 2 ? all.slice(-2) : undefined;
+    }, 'two answers');
+    expect(answers.map((answer) => answer.cashSuccess).sort()).toEqual([false, true]);
+    expect(await balanceOf(database(), h.clock, userId)).toBe(base + aviatorWinMinor(50_00, 100));
+    // The database guard alone: two transactions closing the same bet pay once.
+    const other = await earlyUser(database());
+    await at(h, flight.crashAt);
+    const next = await openRound(h);
+    await bet(h, other, next);
+    const row = await database()
+      .db.selectFrom('aviator_bets')
+      .select('id')
+      .where('user_id', '=', other)
+      .executeTakeFirstOrThrow();
+    const paid = await Promise.all([
+      h.rounds.cashOut(row.id, 50_00, 150),
+      h.rounds.cashOut(row.id, 50_00, 150),
+    ]);
+    expect(paid.filter((amount) => amount !== undefined)).toEqual([aviatorWinMinor(50_00, 150)]);
+    const flight2 = await takeOff(h, next);
+    await at(h, flight2.crashAt);
+    await expectLedgerClean(database());
+  });
+
+  it('pays an auto cash-out exactly its target, even when the tick comes after the crash', async () => {
+    const userId = await earlyUser(database());
+    const flight = await flightReaching(h, 115, async (period) => {
+      await bet(h, userId, period, { autoCashOut: 1.1 });
+    });
+    const base = await balanceOf(database(), h.clock, userId);
+    await at(h, flight.crashAt + 500);
+    await eventually(
+      () => h.channel.of<AviatorCashOutResult>(AviatorCmd.cashOutResult, userId)[0],
+      'the auto cash-out',
+    );
+    expect(h.channel.of<AviatorCashOutResult>(AviatorCmd.cashOutResult, userId).at(-1)).toMatchObject({
+      cashSuccess: true,
+      cashCoefficient: '1.10',
+    });
+    expect(await balanceOf(database(), h.clock, userId)).toBe(base + aviatorWinMinor(50_00, 110));
+  });
+
+  it('cashes out a player whose last socket closed, at the current multiplier', async () => {
+    const userId = await earlyUser(database());
+    const flight = await flightReaching(h, 130, async (period) => {
+      await bet(h, userId, period);
+    });
+    const when = flight.takeoffAt + Math.floor((flight.crashAt - flight.takeoffAt) / 2);
+    await at(h, when);
+    h.engine.onDisconnect(connectionOf(userId), false);
+    h.engine.onDisconnect(connectionOf(userId), true);
+    const answer = await eventually(
+      () => h.channel.of<AviatorCashOutResult>(AviatorCmd.cashOutResult, userId)[0],
+      'the disconnect cash-out',
+    );
+    const multiplier = Math.floor(100 * Math.exp(0.00006 * (when - flight.takeoffAt)));
+    expect(answer).toMatchObject({ cashSuccess: true, cashCoefficient: formatMultiplier(multiplier) });
+    await at(h, flight.crashAt);
+    await expectLedgerClean(database());
+  });
+
+  it('ends the flight for everyone still in at the force point of the maximum payout', async () => {
+    await h.settings.set('aviator.max_payout_per_round_minor', 60_00);
+    const userId = await earlyUser(database());
+    const flight = await flightReaching(h, 150, async (period) => {
+      await bet(h, userId, period);
+    });
+    // 49.00 × m reaches 60.00 at m = 1.23.
+    await at(h, flight.takeoffAt + aviatorTimeToReach(123));
+    const answer = await eventually(
+      () => h.channel.of<AviatorCashOutResult>(AviatorCmd.cashOutResult, userId)[0],
+      'the forced cash-out',
+    );
+    expect(answer).toMatchObject({ cashSuccess: true, cashCoefficient: '1.23' });
+    await at(h, flight.crashAt);
+    await h.settings.set('aviator.max_payout_per_round_minor', 1_000_000_00);
+    await expectLedgerClean(database());
+  });
+});
+
+describeEachDatabase('aviator engine recovery (a new leader finishes an interrupted round)', (database) => {
+  it('refunds the open bets of a round interrupted before its crash and keeps the cashed-out one paid', async () => {
+    const clock = new ManualClock(START + 3_600_000);
+    const first = harness(database(), clock);
+    const cashed = await earlyUser(database());
+    const open = await earlyUser(database());
+    const flight = await flightReaching(first, 130, async (period) => {
+      await bet(first, cashed, period);
+      await bet(first, open, period);
+    });
+    const openBase = await balanceOf(database(), clock, open);
+    const cashedBase = await balanceOf(database(), clock, cashed);
+    clock.set(flight.takeoffAt + 10);
+    await cashOut(first, cashed, String(flight.period));
+    // The first leader dies here (its memory is gone, its lock released); a second one starts before the crash.
+    await first.engine.stop();
+    const second = harness(database(), clock);
+    await second.engine.tick();
+    expect(await balanceOf(database(), clock, open)).toBe(openBase + 50_00);
+    expect(await balanceOf(database(), clock, cashed)).toBe(cashedBase + aviatorWinMinor(50_00, 100));
+    const status = await database()
+      .db.selectFrom('aviator_rounds')
+      .select('status')
+      .where('period', '=', flight.period)
+      .executeTakeFirstOrThrow();
+    expect(status.status).toBe('refunded');
+    await second.engine.stop();
+    await expectLedgerClean(database());
+  });
+
+  it('settles a round whose crash time passed while no leader ran it: open bets lost', async () => {
+    const clock = new ManualClock(START + 7_200_000);
+    const first = harness(database(), clock);
+    const loser = await earlyUser(database());
+    const flight = await flightReaching(first, 100, async (period) => {
+      await bet(first, loser, period);
+    });
+    const base = await balanceOf(database(), clock, loser);
+    clock.set(flight.crashAt + 2_000);
+    await first.engine.stop();
+    const second = harness(database(), clock);
+    await second.engine.tick();
+    expect(await balanceOf(database(), clock, loser)).toBe(base);
+    const round = await database()
+      .db.selectFrom('aviator_rounds')
+      .selectAll()
+      .where('period', '=', flight.period)
+      .executeTakeFirstOrThrow();
+    expect(round).toMatchObject({ status: 'settled', stake_total_minor: 50_00, payout_total_minor: 0 });
+    await second.engine.stop();
+    await expectLedgerClean(database());
+  });
+});

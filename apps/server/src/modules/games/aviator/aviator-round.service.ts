@@ -1,0 +1,359 @@
+import {
+  AVIATOR_SEED_SLOTS,
+  aviatorFeeMinor,
+  aviatorFillerSeed,
+  aviatorResult,
+  aviatorServerSeedHash,
+  aviatorTimeToReach,
+  aviatorWinMinor,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDatabase } from '../../../db/dialect.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
+import type { LedgerService } from '../../ledger/ledger.service.ts';
+import { deriveLink, generateChain } from '../colour/colour-chain.service.ts';
+import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
+import {
+  betStake,
+  findCheckpointAtOrAbove,
+  findLatestChain,
+  firstBets,
+  highestUsedLink,
+  insertBet,
+  insertChain,
+  insertRound,
+  lockRound,
+  lostStakes,
+  markBetCashed,
+  markOpenBetsLost,
+  markOpenBetsRefunded,
+  markRoundFinished,
+  markRoundFlying,
+  nickNameOf,
+  settledTotals,
+} from './aviator.repository.ts';
+import type { AviatorChainRow, AviatorRoundRow } from './aviator.tables.ts';
+
+/** Links per chain (DESIGN.md §3 "Fairness"). */
+export const AVIATOR_CHAIN_LENGTH = 1_000_000;
+/** The ledger reference type of a bet's stake, win or refund; its id is the bet id. */
+export const AVIATOR_BET_REFERENCE_TYPE = 'aviator_bet';
+/** The ledger reference type of a round's fee and house legs; its id is the round id. */
+export const AVIATOR_ROUND_REFERENCE_TYPE = 'aviator_round';
+/** The log message of each committed chain (its publication). */
+export const AVIATOR_CHAIN_COMMITTED_LOG = 'aviator chain committed';
+
+export const aviatorStakeKey = (betId: number) => `aviator_bet:${betId}`;
+export const aviatorWinKey = (betId: number) => `aviator_win:${betId}`;
+export const aviatorRefundKey = (betId: number) => `aviator_refund:${betId}`;
+export const aviatorFeeKey = (roundId: number) => `aviator_fee:${roundId}`;
+export const aviatorHouseKey = (roundId: number) => `aviator_house:${roundId}`;
+
+/** A round as the engine opened it: its seed stays in memory and the database, never on the wire. */
+export interface OpenedRound {
+  readonly id: number;
+  readonly period: number;
+  readonly startedAt: number;
+  readonly bettingEndsAt: number;
+  readonly serverSeed: string;
+  /** SHA-256 of the server seed: the "next server seed" shown before the round. */
+  readonly serverSeedHash: string;
+}
+
+/** The flight fixed at the close of betting. */
+export interface ClosedRound {
+  readonly takeoffAt: number;
+  readonly crashAt: number;
+  readonly resultHundredths: number;
+}
+
+export interface PlaceBetRequest {
+  readonly roundId: number;
+  readonly period: number;
+  readonly userId: number;
+  readonly seq: number;
+  readonly clientSeed: string;
+  readonly stakeMinor: number;
+  readonly autoCashOutHundredths: number | null;
+}
+
+export interface AviatorRoundServiceDependencies {
+  database: AppDatabase;
+  clock: Clock;
+  ledger: LedgerService;
+  wagering: SettledBetsWagering;
+  logger: FastifyBaseLogger;
+  chainLength?: number;
+}
+
+/**
+ * The crash game's database side: hash chains, rounds, bets and every movement of money, each one
+ * transaction (DESIGN.md §3 "Crash game"). The stake goes from the wallet to game escrow with the bet row; a
+ * cash-out pays (stake − fee) × multiplier from the house in the transaction that closes the bet (guarded by
+ * status = 'open', so exactly once); the round's settlement marks the rest lost and moves the settled bets'
+ * fees to fee revenue and their contracts to the house; a refund gives an unfinished round's open stakes back.
+ */
+export class AviatorRoundService {
+  private readonly chainLength: number;
+
+  constructor(private readonly dependencies: AviatorRoundServiceDependencies) {
+    this.chainLength = dependencies.chainLength ?? AVIATOR_CHAIN_LENGTH;
+  }
+
+  /** Opens a round in betting on the next link of the current chain (a new chain first when it is used up). */
+  async openRound(now: number, bettingMs: number): Promise<OpenedRound> {
+    const { database } = this.dependencies;
+    let chain = await findLatestChain(database.db);
+    let used = chain ? await highestUsedLink(database.db, chain.id) : 0;
+    if (!chain || used >= chain.chain_length) {
+      chain = await this.commitChain();
+      used = 0;
+    }
+    const chainIndex = used + 1;
+    const serverSeed = await this.seedOf(chain, chainIndex);
+    // Tenths of a second: unique while rounds are at least that far apart, which the betting window ensures.
+    const period = Math.floor(now / 100);
+    const bettingEndsAt = now + bettingMs;
+    const id = await insertRound(database.db, {
+      period,
+      chainId: chain.id,
+      chainIndex,
+      startedAt: now,
+      bettingEndsAt,
+    });
+    return {
+      id,
+      period,
+      startedAt: now,
+      bettingEndsAt,
+      serverSeed,
+      serverSeedHash: await aviatorServerSeedHash(serverSeed),
+    };
+  }
+
+  /** The server seed of a round row. */
+  async serverSeedOfRound(round: Pick<AviatorRoundRow, 'chain_id' | 'chain_index'>): Promise<string> {
+    const chain = await this.dependencies.database.db
+      .selectFrom('aviator_chains')
+      .selectAll()
+      .where('id', '=', round.chain_id)
+      .executeTakeFirstOrThrow();
+    return this.seedOf(chain, round.chain_index);
+  }
+
+  private async seedOf(chain: AviatorChainRow, linkIndex: number): Promise<string> {
+    if (linkIndex < 1 || linkIndex > chain.chain_length)
+      throw new Error(`link ${linkIndex} is outside chain ${chain.id}`);
+    const checkpoint = await findCheckpointAtOrAbove(this.dependencies.database.db, chain.id, linkIndex);
+    if (!checkpoint) throw new Error(`chain ${chain.id} has no checkpoint at or above ${linkIndex}`);
+    return deriveLink(checkpoint.link_hex, checkpoint.link_index, linkIndex);
+  }
+
+  private async commitChain(): Promise<AviatorChainRow> {
+    const { database, clock, logger } = this.dependencies;
+    const generated = await generateChain(this.chainLength);
+    const id = await insertChain(database.db, {
+      chainLength: this.chainLength,
+      secretHex: generated.secretHex,
+      terminalHash: generated.terminalHash,
+      checkpoints: generated.checkpoints,
+      now: clock.now(),
+    });
+    logger.info({ chainId: id, terminalHash: generated.terminalHash }, AVIATOR_CHAIN_COMMITTED_LOG);
+    const chain = await findLatestChain(database.db);
+    if (chain?.id !== id) throw new Error(`aviator chain ${id} is not the latest after its commit`);
+    return chain;
+  }
+
+  /** Takes a bet: the bet row and the stake from the wallet to game escrow, in one transaction. */
+  async placeBet(request: PlaceBetRequest): Promise<number> {
+    const { database, clock, ledger } = this.dependencies;
+    if (!Number.isSafeInteger(request.stakeMinor) || request.stakeMinor <= 0) {
+      throw new Error(`aviator stake ${request.stakeMinor} is not a positive amount`);
+    }
+    return runInTransaction(database, async (trx) => {
+      const nickName = (await nickNameOf(trx, request.userId)) ?? `user${request.userId}`;
+      const betId = await insertBet(trx, {
+        round_id: request.roundId,
+        period: request.period,
+        user_id: request.userId,
+        seq: request.seq,
+        nick_name: nickName.slice(0, 40),
+        client_seed: request.clientSeed,
+        stake_minor: request.stakeMinor,
+        fee_minor: aviatorFeeMinor(request.stakeMinor),
+        auto_cash_out_hundredths: request.autoCashOutHundredths,
+        status: 'open',
+        created_at: clock.now(),
+      });
+      // An InsufficientBalanceError (400) rolls the bet row back with everything else.
+      await ledger.transfer(trx, {
+        debit: userWallet(request.userId),
+        credit: systemAccount('game_escrow'),
+        amountMinor: request.stakeMinor,
+        kind: 'aviator_bet',
+        reference: { type: AVIATOR_BET_REFERENCE_TYPE, id: betId },
+        idempotencyKey: aviatorStakeKey(betId),
+      });
+      return betId;
+    });
+  }
+
+  /**
+   * Closes betting: the first three bets' seeds (fillers from the server seed for missing ones) fix the result;
+   * the round moves to flying with its take-off and crash times. Answers the flight and the seeds' owners.
+   */
+  async closeBetting(round: OpenedRound, takeoffAt: number): Promise<ClosedRound> {
+    const { database } = this.dependencies;
+    const bets = await firstBets(database.db, round.id, AVIATOR_SEED_SLOTS);
+    const seeds: string[] = [];
+    const nickNames: string[] = [];
+    for (let slot = 1; slot <= AVIATOR_SEED_SLOTS; slot += 1) {
+      const bet = bets[slot - 1];
+      seeds.push(bet ? bet.client_seed : await aviatorFillerSeed(round.serverSeed, slot));
+      nickNames.push(bet ? bet.nick_name : '');
+    }
+    const fair = await aviatorResult(round.serverSeed, seeds);
+    const crashAt = takeoffAt + aviatorTimeToReach(fair.resultHundredths);
+    const moved = await markRoundFlying(database.db, round.id, {
+      takeoffAt,
+      crashAt,
+      resultHundredths: fair.resultHundredths,
+      sha512hash: fair.sha512hash,
+      nickNames,
+      seeds,
+    });
+    if (!moved) throw new Error(`aviator round ${round.id} was not in betting at its close`);
+    return { takeoffAt, crashAt, resultHundredths: fair.resultHundredths };
+  }
+
+  /**
+   * Cashes a bet out at a multiplier: closes it (only if still open) and pays (stake − fee) × multiplier from
+   * the house, in one transaction. Answers the amount paid, or undefined when the bet was not open any more.
+   */
+  async cashOut(betId: number, stakeMinor: number, hundredths: number): Promise<number | undefined> {
+    const { database, clock, ledger, wagering } = this.dependencies;
+    if (!Number.isSafeInteger(hundredths) || hundredths < 100)
+      throw new Error(`bad cash-out multiplier ${hundredths}`);
+    const winMinor = aviatorWinMinor(stakeMinor, hundredths);
+    return runInTransaction(database, async (trx) => {
+      if (!(await markBetCashed(trx, betId, { hundredths, winMinor, now: clock.now() }))) return undefined;
+      const bet = await trx
+        .selectFrom('aviator_bets')
+        .select(['user_id', 'stake_minor'])
+        .where('id', '=', betId)
+        .executeTakeFirstOrThrow();
+      if (bet.stake_minor !== stakeMinor)
+        throw new Error(`aviator bet ${betId}: stake ${bet.stake_minor} ≠ ${stakeMinor}`);
+      await ledger.transfer(trx, {
+        debit: systemAccount('game_house'),
+        credit: userWallet(bet.user_id),
+        amountMinor: winMinor,
+        kind: 'aviator_win',
+        reference: { type: AVIATOR_BET_REFERENCE_TYPE, id: betId },
+        idempotencyKey: aviatorWinKey(betId),
+      });
+      await wagering.reduceForSettledBets(trx, betStake(betId));
+      return winMinor;
+    });
+  }
+
+  /**
+   * Settles a round that crashed: its open bets are lost, the settled bets' fees go to fee revenue and their
+   * contracts to the house (the wins were paid from the house at each cash-out), lost stakes come off
+   * needs_bet, and the round is marked settled with its figures. One transaction; a settled round is left alone.
+   */
+  async settleRound(roundId: number): Promise<'settled' | 'already_finished'> {
+    const { database, clock, wagering } = this.dependencies;
+    return runInTransaction(database, async (trx) => {
+      const now = clock.now();
+      const round = await lockRound(trx, database.dialect, roundId);
+      if (!round) throw new Error(`aviator round ${roundId} vanished`);
+      if (round.status === 'settled' || round.status === 'refunded') return 'already_finished';
+      if (round.status !== 'flying')
+        throw new Error(`aviator round ${roundId} is ${round.status}, not flying`);
+      await markOpenBetsLost(trx, roundId, now);
+      const totals = await settledTotals(trx, roundId);
+      await this.moveRoundMoney(trx, roundId, totals);
+      await wagering.reduceForSettledBets(trx, lostStakes(roundId));
+      const finished = await markRoundFinished(trx, roundId, {
+        status: 'settled',
+        betCount: totals.count,
+        stakeMinor: totals.stake,
+        feeMinor: totals.fee,
+        payoutMinor: totals.payout,
+        now,
+      });
+      if (!finished) throw new Error(`aviator round ${roundId} was finished by someone else while locked`);
+      return 'settled';
+    });
+  }
+
+  /**
+   * Refunds a round a leader could not finish: its open bets' stakes go back to the wallets (the cashed-out
+   * ones stay paid and settled), then the round is closed as refunded with the figures of its settled bets.
+   */
+  async refundRound(roundId: number): Promise<'refunded' | 'already_finished'> {
+    const { database, clock, ledger } = this.dependencies;
+    return runInTransaction(database, async (trx) => {
+      const now = clock.now();
+      const round = await lockRound(trx, database.dialect, roundId);
+      if (!round) throw new Error(`aviator round ${roundId} vanished`);
+      if (round.status === 'settled' || round.status === 'refunded') return 'already_finished';
+      for (const bet of await markOpenBetsRefunded(trx, roundId, now)) {
+        await ledger.transfer(trx, {
+          debit: systemAccount('game_escrow'),
+          credit: userWallet(bet.user_id),
+          amountMinor: bet.stake_minor,
+          kind: 'aviator_refund',
+          reference: { type: AVIATOR_BET_REFERENCE_TYPE, id: bet.id },
+          idempotencyKey: aviatorRefundKey(bet.id),
+        });
+      }
+      const totals = await settledTotals(trx, roundId);
+      await this.moveRoundMoney(trx, roundId, totals);
+      const finished = await markRoundFinished(trx, roundId, {
+        status: 'refunded',
+        betCount: totals.count,
+        stakeMinor: totals.stake,
+        feeMinor: totals.fee,
+        payoutMinor: totals.payout,
+        now,
+      });
+      if (!finished) throw new Error(`aviator round ${roundId} was finished by someone else while locked`);
+      return 'refunded';
+    });
+  }
+
+  private async moveRoundMoney(
+    trx: Parameters<LedgerService['transfer']>[0],
+    roundId: number,
+    totals: { stake: number; fee: number },
+  ): Promise<void> {
+    const { ledger } = this.dependencies;
+    const reference = { type: AVIATOR_ROUND_REFERENCE_TYPE, id: roundId };
+    if (totals.fee > 0) {
+      await ledger.transfer(trx, {
+        debit: systemAccount('game_escrow'),
+        credit: systemAccount('fee_revenue'),
+        amountMinor: totals.fee,
+        kind: 'fee',
+        reference,
+        idempotencyKey: aviatorFeeKey(roundId),
+      });
+    }
+    const contract = totals.stake - totals.fee;
+    if (contract > 0) {
+      await ledger.transfer(trx, {
+        debit: systemAccount('game_escrow'),
+        credit: systemAccount('game_house'),
+        amountMinor: contract,
+        kind: 'game_settlement',
+        reference,
+        idempotencyKey: aviatorHouseKey(roundId),
+      });
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { AviatorMessage, aviatorClientCommands, LiveCloseCode } from '@app/shared';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppDatabase } from '../../../db/dialect.ts';
+import type { AuthGuard } from '../../../http/auth-guard.ts';
+import type { OperatorGuard } from '../../../http/operator-guard.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { LiveGameChannel, LiveSocketPlatform } from '../../../platform/live-sockets/live-sockets.ts';
+import type { LedgerService } from '../../ledger/ledger.service.ts';
+import type { SettingsService } from '../../settings/settings.service.ts';
+import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
+import { registerAviatorRoutes } from './aviator.routes.ts';
+import { AviatorEngine } from './aviator-engine.ts';
+import { AviatorGameService } from './aviator-game.service.ts';
+import { AviatorRoundService } from './aviator-round.service.ts';
+
+export interface AviatorModuleDependencies {
+  database: AppDatabase;
+  clock: Clock;
+  ledger: LedgerService;
+  settings: SettingsService;
+  wagering: SettledBetsWagering;
+  logger: FastifyBaseLogger;
+  live: LiveSocketPlatform;
+  authGuard: AuthGuard;
+  operatorGuard: OperatorGuard;
+  /** Links per hash chain; tests use short chains. */
+  chainLength?: number;
+}
+
+/** The crash game: its round service (money), engine, socket channel and calls. */
+export interface AviatorModule {
+  rounds: AviatorRoundService;
+  engine: AviatorEngine;
+  game: AviatorGameService;
+  channel: LiveGameChannel;
+}
+
+/**
+ * Builds the crash game and registers /ws/aviator, its calls and its operator list; the caller starts the
+ * engine (every instance runs one; only the leader decides).
+ */
+export async function registerAviatorModule(
+  app: FastifyInstance,
+  dependencies: AviatorModuleDependencies,
+): Promise<AviatorModule> {
+  const { database, clock, ledger, settings, wagering, logger, live } = dependencies;
+  const rounds = new AviatorRoundService({
+    database,
+    clock,
+    ledger,
+    wagering,
+    logger,
+    ...(dependencies.chainLength === undefined ? {} : { chainLength: dependencies.chainLength }),
+  });
+  const game = new AviatorGameService(database.db, rounds);
+  const channel = await live.registerGame(app, {
+    game: 'aviator',
+    clientCommands: aviatorClientCommands,
+    authorize: async (userId) =>
+      (await game.isEarly(userId))
+        ? true
+        : { code: LiveCloseCode.forbidden, reason: AviatorMessage.earlyAccessRequired },
+  });
+  const engine = new AviatorEngine({ database, clock, rounds, settings, logger, channel });
+  channel.attachEngine(engine);
+  registerAviatorRoutes(app, {
+    authGuard: dependencies.authGuard,
+    operatorGuard: dependencies.operatorGuard,
+    game,
+  });
+  return { rounds, engine, game, channel };
+}

@@ -1,0 +1,396 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DialectName } from '../../../db/dialect.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { PageWindow } from '../../../http/pagination.ts';
+import type {
+  AviatorBetRow,
+  AviatorChainRow,
+  AviatorRoundRow,
+  AviatorRoundStatus,
+  NewAviatorBetRow,
+} from './aviator.tables.ts';
+
+/** Rows per INSERT when a chain's checkpoints are stored. */
+const CHECKPOINT_INSERT_BATCH = 200;
+
+/** Stores a chain and its checkpoints; answers its id. */
+export async function insertChain(
+  db: Kysely<Database>,
+  chain: {
+    chainLength: number;
+    secretHex: string;
+    terminalHash: string;
+    checkpoints: ReadonlyArray<{ linkIndex: number; linkHex: string }>;
+    now: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('aviator_chains')
+    .values({
+      chain_length: chain.chainLength,
+      secret_hex: chain.secretHex,
+      terminal_hash: chain.terminalHash,
+      created_at: chain.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const chainId = Number(row.id);
+  for (let start = 0; start < chain.checkpoints.length; start += CHECKPOINT_INSERT_BATCH) {
+    await db
+      .insertInto('aviator_chain_checkpoints')
+      .values(
+        chain.checkpoints.slice(start, start + CHECKPOINT_INSERT_BATCH).map((checkpoint) => ({
+          chain_id: chainId,
+          link_index: checkpoint.linkIndex,
+          link_hex: checkpoint.linkHex,
+        })),
+      )
+      .execute();
+  }
+  return chainId;
+}
+
+/** The newest chain. */
+export function findLatestChain(db: Kysely<Database>): Promise<AviatorChainRow | undefined> {
+  return db.selectFrom('aviator_chains').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** A chain by id. */
+export function findChain(db: Kysely<Database>, chainId: number): Promise<AviatorChainRow | undefined> {
+  return db.selectFrom('aviator_chains').selectAll().where('id', '=', chainId).executeTakeFirst();
+}
+
+/** The highest link of a chain a round has used (0 when none). */
+export async function highestUsedLink(db: Kysely<Database>, chainId: number): Promise<number> {
+  const row = await db
+    .selectFrom('aviator_rounds')
+    .select((eb) => eb.fn.max('chain_index').as('highest'))
+    .where('chain_id', '=', chainId)
+    .executeTakeFirst();
+  return Number(row?.highest ?? 0);
+}
+
+/** The nearest stored link at or above an index of a chain. */
+export function findCheckpointAtOrAbove(
+  db: Kysely<Database>,
+  chainId: number,
+  linkIndex: number,
+): Promise<{ link_index: number; link_hex: string } | undefined> {
+  return db
+    .selectFrom('aviator_chain_checkpoints')
+    .select(['link_index', 'link_hex'])
+    .where('chain_id', '=', chainId)
+    .where('link_index', '>=', linkIndex)
+    .orderBy('link_index', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Creates a round in betting; answers its id. */
+export async function insertRound(
+  db: Kysely<Database>,
+  round: {
+    period: number;
+    chainId: number;
+    chainIndex: number;
+    startedAt: number;
+    bettingEndsAt: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('aviator_rounds')
+    .values({
+      period: round.period,
+      chain_id: round.chainId,
+      chain_index: round.chainIndex,
+      status: 'betting',
+      started_at: round.startedAt,
+      betting_ends_at: round.bettingEndsAt,
+      created_at: round.startedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Rounds a leader left unfinished (betting or flying), oldest first. */
+export function findUnfinishedRounds(db: Kysely<Database>): Promise<AviatorRoundRow[]> {
+  return db
+    .selectFrom('aviator_rounds')
+    .selectAll()
+    .where('status', 'in', ['betting', 'flying'])
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** A round by id, locked against concurrent settlement on PostgreSQL. */
+export function lockRound(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  roundId: number,
+): Promise<AviatorRoundRow | undefined> {
+  const query = trx.selectFrom('aviator_rounds').selectAll().where('id', '=', roundId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** A round by its period. */
+export function findRoundByPeriod(
+  db: Kysely<Database>,
+  period: number,
+): Promise<AviatorRoundRow | undefined> {
+  return db.selectFrom('aviator_rounds').selectAll().where('period', '=', period).executeTakeFirst();
+}
+
+/** Fixes a betting round's seeds and result and moves it to flying; false unless it was betting. */
+export async function markRoundFlying(
+  db: Kysely<Database>,
+  roundId: number,
+  flight: {
+    takeoffAt: number;
+    crashAt: number;
+    resultHundredths: number;
+    sha512hash: string;
+    nickNames: readonly string[];
+    seeds: readonly string[];
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('aviator_rounds')
+    .set({
+      status: 'flying',
+      takeoff_at: flight.takeoffAt,
+      crash_at: flight.crashAt,
+      result_hundredths: flight.resultHundredths,
+      sha512hash: flight.sha512hash,
+      player_nickname1: flight.nickNames[0] ?? '',
+      player_nickname2: flight.nickNames[1] ?? '',
+      player_nickname3: flight.nickNames[2] ?? '',
+      player_seed1: flight.seeds[0] ?? null,
+      player_seed2: flight.seeds[1] ?? null,
+      player_seed3: flight.seeds[2] ?? null,
+    })
+    .where('id', '=', roundId)
+    .where('status', '=', 'betting')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Stores a bet; answers its id. */
+export async function insertBet(db: Kysely<Database>, bet: NewAviatorBetRow): Promise<number> {
+  const row = await db.insertInto('aviator_bets').values(bet).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The round's first bets by the leader's order (the seeds of the result). */
+export function firstBets(db: Kysely<Database>, roundId: number, count: number): Promise<AviatorBetRow[]> {
+  return db
+    .selectFrom('aviator_bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .orderBy('seq', 'asc')
+    .limit(count)
+    .execute();
+}
+
+/** Every bet of a round. */
+export function roundBets(db: Kysely<Database>, roundId: number): Promise<AviatorBetRow[]> {
+  return db
+    .selectFrom('aviator_bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .orderBy('seq', 'asc')
+    .execute();
+}
+
+/**
+ * Cashes out an open bet: the one guard that makes a cash-out happen exactly once (status = 'open' in the
+ * same statement that closes it). Answers false when the bet was not open any more.
+ */
+export async function markBetCashed(
+  trx: Kysely<Database>,
+  betId: number,
+  cash: { hundredths: number; winMinor: number; now: number },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('aviator_bets')
+    .set({
+      status: 'cashed',
+      cash_hundredths: cash.hundredths,
+      win_minor: cash.winMinor,
+      settled_at: cash.now,
+    })
+    .where('id', '=', betId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The round's open bets become lost; answers how many. */
+export async function markOpenBetsLost(trx: Kysely<Database>, roundId: number, now: number): Promise<number> {
+  const result = await trx
+    .updateTable('aviator_bets')
+    .set({ status: 'lost', settled_at: now })
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The round's open bets become refunded; answers them (id, user, stake) for the refunds. */
+export async function markOpenBetsRefunded(
+  trx: Kysely<Database>,
+  roundId: number,
+  now: number,
+): Promise<Array<{ id: number; user_id: number; stake_minor: number }>> {
+  const open = await trx
+    .selectFrom('aviator_bets')
+    .select(['id', 'user_id', 'stake_minor'])
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'open')
+    .orderBy('id', 'asc')
+    .execute();
+  if (open.length === 0) return [];
+  await trx
+    .updateTable('aviator_bets')
+    .set((eb) => ({ status: 'refunded', settled_at: now, win_minor: eb.ref('stake_minor') }))
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'open')
+    .execute();
+  return open;
+}
+
+/** The round's figures over its settled (cashed or lost) bets. */
+export async function settledTotals(
+  trx: Kysely<Database>,
+  roundId: number,
+): Promise<{ count: number; stake: number; fee: number; payout: number }> {
+  const row = await trx
+    .selectFrom('aviator_bets')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('stake_minor'), sql<number>`0`).as('stake'),
+      eb.fn.coalesce(eb.fn.sum<number>('fee_minor'), sql<number>`0`).as('fee'),
+      eb.fn.coalesce(eb.fn.sum<number>('win_minor'), sql<number>`0`).as('payout'),
+    ])
+    .where('round_id', '=', roundId)
+    .where('status', 'in', ['cashed', 'lost'])
+    .executeTakeFirstOrThrow();
+  return {
+    count: Number(row.count),
+    stake: Number(row.stake),
+    fee: Number(row.fee),
+    payout: Number(row.payout),
+  };
+}
+
+/** The stakes a bet's settlement takes off needs_bet: rows of (user_id, stake_minor). */
+export function betStake(betId: number): RawBuilder<unknown> {
+  return sql`select user_id, stake_minor from aviator_bets where id = ${betId}`;
+}
+
+/** The stakes of a round's lost bets, for needs_bet. */
+export function lostStakes(roundId: number): RawBuilder<unknown> {
+  return sql`select user_id, stake_minor from aviator_bets where round_id = ${roundId} and status = 'lost'`;
+}
+
+/** Closes a round (settled or refunded) with its figures; false unless it was betting or flying. */
+export async function markRoundFinished(
+  trx: Kysely<Database>,
+  roundId: number,
+  finish: {
+    status: Extract<AviatorRoundStatus, 'settled' | 'refunded'>;
+    betCount: number;
+    stakeMinor: number;
+    feeMinor: number;
+    payoutMinor: number;
+    now: number;
+  },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('aviator_rounds')
+    .set({
+      status: finish.status,
+      bet_count: finish.betCount,
+      stake_total_minor: finish.stakeMinor,
+      fee_total_minor: finish.feeMinor,
+      payout_total_minor: finish.payoutMinor,
+      house_take_minor: finish.stakeMinor - finish.payoutMinor,
+      settled_at: finish.now,
+    })
+    .where('id', '=', roundId)
+    .where('status', 'in', ['betting', 'flying'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The latest settled rounds' results, newest first. */
+export async function latestResults(db: Kysely<Database>, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('aviator_rounds')
+    .select('result_hundredths')
+    .where('status', '=', 'settled')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.result_hundredths));
+}
+
+/** A page of a user's bets with their rounds' results, newest first, and how many there are. */
+export async function listUserBets(
+  db: Kysely<Database>,
+  userId: number,
+  window: PageWindow,
+): Promise<{
+  count: number;
+  rows: Array<AviatorBetRow & { round_status: AviatorRoundStatus; result_hundredths: number | null }>;
+}> {
+  const countRow = await db
+    .selectFrom('aviator_bets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('aviator_bets as b')
+    .innerJoin('aviator_rounds as r', 'r.id', 'b.round_id')
+    .selectAll('b')
+    .select(['r.status as round_status', 'r.result_hundredths'])
+    .where('b.user_id', '=', userId)
+    .orderBy('b.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { count: Number(countRow.count), rows };
+}
+
+/** A page of finished rounds for the operator, newest first, and how many there are. */
+export async function listFinishedRounds(
+  db: Kysely<Database>,
+  window: PageWindow,
+): Promise<{ count: number; rows: AviatorRoundRow[] }> {
+  const countRow = await db
+    .selectFrom('aviator_rounds')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', 'in', ['settled', 'refunded'])
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('aviator_rounds')
+    .selectAll()
+    .where('status', 'in', ['settled', 'refunded'])
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { count: Number(countRow.count), rows };
+}
+
+/** Whether a user has early access to the games (users.is_early). */
+export async function hasEarlyAccess(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('is_early').where('id', '=', userId).executeTakeFirst();
+  return row?.is_early === 1;
+}
+
+/** The user's nick name. */
+export async function nickNameOf(db: Kysely<Database>, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('nick_name').where('id', '=', userId).executeTakeFirst();
+  return row?.nick_name ?? undefined;
+}

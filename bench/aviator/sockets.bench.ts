@@ -1,0 +1,264 @@
+/**
+ * The crash game's socket figures (DESIGN.md §5 "Crash game"): 10,000 concurrent sockets on one instance,
+ * the multiplier ticks' delivery lag p50/p99, 1,000 cash-outs within one second answered p99, and the
+ * server's RSS; then two instances with Redis (on PostgreSQL, which two processes can share).
+ *
+ * The server runs as it does in production (its own process, `node --max-semi-space-size=64`, engines on);
+ * the load generator (socket-load.ts) runs in another process. A tick's lag is its arrival time minus the
+ * moment the engine made it (the round's take-off time from the database plus the tick's flight time);
+ * both processes read the same machine clock.
+ *
+ *   npx tsx bench/aviator/sockets.bench.ts                   one instance, SQLite
+ *   BENCH_SOCKETS=2000 npx tsx bench/aviator/sockets.bench.ts
+ *   TEST_DATABASE_URL=… TEST_REDIS_URL=redis://127.0.0.1:6379/2 npx tsx bench/aviator/sockets.bench.ts
+ *                                                            also two instances with Redis
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type AppDatabase, openDatabase } from '../../apps/server/src/db/dialect.ts';
+import { migrateToLatest } from '../../apps/server/src/db/migrator.ts';
+import {
+  generateSessionToken,
+  hashSessionToken,
+} from '../../apps/server/src/modules/accounts/session-token.ts';
+import { fundWallet } from '../../apps/server/src/modules/orders/order-fixtures.ts';
+import { systemClock } from '../../apps/server/src/platform/clock.ts';
+import { benchPostgresUrl, createScratchSchema } from '../support/bench-database.ts';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const BETTORS = Math.min(SOCKETS, Number(process.env.BENCH_BETTORS ?? 1_000));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const SAMPLE_EVERY = 10;
+const PORTS = [3150, 3151];
+const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || '';
+const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+const USER_INSERT_BATCH = 500;
+
+interface LoadResult {
+  connected: number;
+  failed: number;
+  closedEarly: number;
+  connectSeconds: number;
+  ticks: Array<[number, number, number]>;
+  cashOutLatencies: number[];
+  cashOutSucceeded: number;
+  cashOutRefused: number;
+  roundsBet: number;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+/** Users with early access and a live session each; the first BETTORS get money. Answers their tokens. */
+async function prepareUsers(database: AppDatabase): Promise<string[]> {
+  const now = Date.now();
+  const tokens: string[] = [];
+  for (let start = 0; start < SOCKETS; start += USER_INSERT_BATCH) {
+    const count = Math.min(USER_INSERT_BATCH, SOCKETS - start);
+    const users = await database.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: count }, (_, offset) => ({
+          mobile: `+9160${String(start + offset).padStart(8, '0')}`,
+          // Never used to log in: the sessions below are made directly.
+          password_hash: 'bench-no-login',
+          nick_name: `bench${start + offset}`,
+          r_code: `B${String(start + offset).padStart(7, '0')}`,
+          is_early: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const batchTokens = users.map(() => generateSessionToken());
+    await database.db
+      .insertInto('sessions')
+      .values(
+        users.map((user, offset) => ({
+          token_hash: hashSessionToken(batchTokens[offset] ?? ''),
+          user_id: Number(user.id),
+          device_id: null,
+          ip: null,
+          created_at: now,
+          last_used_at: now,
+        })),
+      )
+      .execute();
+    if (start < BETTORS) {
+      for (const user of users.slice(0, Math.max(0, BETTORS - start))) {
+        await fundWallet(database, systemClock, Number(user.id), 1_000_00);
+      }
+    }
+    tokens.push(...batchTokens);
+  }
+  return tokens;
+}
+
+function startServer(port: number, env: Record<string, string>): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+        GAME_ENGINES: 'true',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent-web-dist',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return child;
+}
+
+async function waitHealthy(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`server on ${port} never answered`);
+}
+
+function rssMiB(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function runLoad(ports: number[], tokens: string[]): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const outputFile = path.join(os.tmpdir(), `aviator-load-${randomBytes(4).toString('hex')}.json`);
+    const plan = JSON.stringify({
+      tokens,
+      bettors: BETTORS,
+      ports,
+      seconds: SECONDS,
+      sampleEvery: SAMPLE_EVERY,
+      outputFile,
+    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'socket-load.ts'), plan],
+      { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    child.on('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`load generator exited with ${code}`);
+        resolve(JSON.parse(fs.readFileSync(outputFile, 'utf8')) as LoadResult);
+      } catch (error) {
+        reject(error);
+      } finally {
+        fs.rmSync(outputFile, { force: true });
+      }
+    });
+  });
+}
+
+async function scenario(
+  name: string,
+  database: AppDatabase,
+  serverEnv: Record<string, string>,
+  instances: number,
+): Promise<void> {
+  console.log(`\n${name}: preparing ${SOCKETS} users (${BETTORS} funded bettors)…`);
+  const tokens = await prepareUsers(database);
+  const servers: ChildProcess[] = [];
+  for (let index = 0; index < instances; index += 1) {
+    const port = PORTS[index] ?? 0;
+    servers.push(startServer(port, serverEnv));
+    await waitHealthy(port);
+  }
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, ...servers.map((server) => rssMiB(server.pid)));
+  }, 500);
+  try {
+    const load = await runLoad(PORTS.slice(0, instances), tokens);
+    const takeoffs = new Map<number, number>();
+    for (const row of await database.db
+      .selectFrom('aviator_rounds')
+      .select(['period', 'takeoff_at'])
+      .execute()) {
+      if (row.takeoff_at !== null) takeoffs.set(Number(row.period), Number(row.takeoff_at));
+    }
+    const lags = load.ticks
+      .flatMap(([period, flightMs, receivedAt]) => {
+        const takeoff = takeoffs.get(period);
+        return takeoff === undefined ? [] : [receivedAt - (takeoff + flightMs)];
+      })
+      .sort((left, right) => left - right);
+    const cashOuts = [...load.cashOutLatencies].sort((left, right) => left - right);
+    const perServerRss = servers.map((server) => rssMiB(server.pid).toFixed(0)).join(' + ');
+    console.log(
+      [
+        `sockets connected ${load.connected}/${SOCKETS} (failed ${load.failed}, dropped while measuring ${load.closedEarly}) in ${load.connectSeconds.toFixed(1)} s`,
+        `tick lag over ${lags.length} samples: p50 ${percentile(lags, 0.5).toFixed(1)} ms, p99 ${percentile(lags, 0.99).toFixed(1)} ms, max ${percentile(lags, 1).toFixed(1)} ms`,
+        `cash-outs paid ${load.cashOutSucceeded} (refused after the crash ${load.cashOutRefused}, rounds bet ${load.roundsBet}): p50 ${percentile(cashOuts, 0.5).toFixed(1)} ms, p99 ${percentile(cashOuts, 0.99).toFixed(1)} ms`,
+        `server RSS: peak ${peakRss.toFixed(0)} MiB, at the end ${perServerRss} MiB`,
+      ].join('\n'),
+    );
+  } finally {
+    clearInterval(sampler);
+    for (const server of servers) server.kill('SIGTERM');
+    await sleep(1_000);
+  }
+}
+
+const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'aviator-bench-'));
+const file = path.join(directory, 'bench.db');
+const sqlite = openDatabase({ url: `sqlite:${file}` });
+await migrateToLatest(sqlite);
+try {
+  await scenario('one instance, SQLite, in-process bus', sqlite, { DATABASE_URL: `sqlite:${file}` }, 1);
+} finally {
+  await sqlite.destroy();
+  fs.rmSync(directory, { recursive: true, force: true });
+}
+
+if (benchPostgresUrl() && redisUrl) {
+  const scratch = await createScratchSchema();
+  const database = openDatabase({ url: scratch.url, searchPath: scratch.schema });
+  await migrateToLatest(database);
+  const url = new URL(scratch.url);
+  url.searchParams.set('options', `-c search_path=${scratch.schema}`);
+  try {
+    await scenario(
+      'two instances, PostgreSQL, Redis bus',
+      database,
+      {
+        DATABASE_URL: url.toString(),
+        REDIS_URL: redisUrl,
+        LIVE_BUS_NAMESPACE: `bench-${randomBytes(4).toString('hex')}`,
+      },
+      2,
+    );
+  } finally {
+    await database.destroy();
+    await scratch.drop();
+  }
+} else {
+  console.log('\ntwo instances: skipped (set TEST_DATABASE_URL and TEST_REDIS_URL)');
+}
+process.exit(0);
