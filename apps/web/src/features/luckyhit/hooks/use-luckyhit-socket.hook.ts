@@ -1,8 +1,5 @@
 import {
-  decodeLiveFrame,
-  encodeLiveFrame,
   LIVE_ERROR_CMD,
-  LiveCloseCode,
   type LuckyHitBetResultData,
   LuckyHitCmd,
   type LuckyHitOpenResultData,
@@ -12,11 +9,9 @@ import {
 } from '@app/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LOGIN_HASH } from '../../../shared/api/api.ts';
+import { LiveSocketClient, type LiveSocketStatus } from '../../../shared/live-socket/live-socket-client.ts';
 import { clearSession } from '../../../shared/storage/storage.ts';
 
-/** Reconnect delays: doubled from the first to the last after each failed try. */
-export const LUCKY_HIT_RECONNECT_FIRST_MS = 1_000;
-export const LUCKY_HIT_RECONNECT_MAX_MS = 10_000;
 /** A bet not answered within this long is reported as failed (the socket may have dropped it). */
 export const LUCKY_HIT_BET_TIMEOUT_MS = 10_000;
 
@@ -51,10 +46,9 @@ interface PendingBet {
 }
 
 /**
- * The Lucky Hit socket (/ws/luckyhit?token=…, spec 02 §7): it keeps the live state from the server's
- * commands, reconnects after a drop (a socket error is ignored, a close only logged, per spec 02 §8), and
- * sends bets (3015), each answered by 3016 in order. A 4401 close ends the session and goes to login; a
- * 4403 (no early access) stops reconnecting.
+ * The Lucky Hit socket (/ws/luckyhit?token=…, spec 02 §7) on the shared live-socket client (reconnect with
+ * backoff): it keeps the live state from the server's commands and sends bets (3015), each answered by 3016
+ * in order. A 4401 close ends the session and goes to login; a 4403 (no early access) stops reconnecting.
  */
 export function useLuckyHitSocket(token: string | null): {
   state: LuckyHitLiveState;
@@ -69,38 +63,40 @@ export function useLuckyHitSocket(token: string | null): {
 } {
   const [generation, setGeneration] = useState(0);
   const [state, setState] = useState<LuckyHitLiveState>(INITIAL);
-  const socketRef = useRef<WebSocket | null>(null);
+  const clientRef = useRef<LiveSocketClient | undefined>(undefined);
   const pending = useRef<PendingBet[]>([]);
 
   useEffect(() => {
-    // Each generation (a reconnect) opens a fresh socket with the same token.
+    // Each generation (a reconnect) opens a fresh socket: nothing of the earlier one is trusted, the new
+    // one's greeting sets the round and the clock again.
     if (!token || generation < 0) return;
-    // Nothing of an earlier socket is trusted: the new one's greeting sets the round and the clock again.
     setState(INITIAL);
-    let stopped = false;
-    let delay = LUCKY_HIT_RECONNECT_FIRST_MS;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     const answerOldest = (answer: LuckyHitBetResultData) => {
       const next = pending.current.shift();
       if (!next) return;
       clearTimeout(next.timer);
       next.resolve(answer);
     };
-    const open = () => {
-      const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-      const socket = new WebSocket(
-        `${scheme}://${window.location.host}/ws/luckyhit?token=${encodeURIComponent(token)}`,
-      );
-      socketRef.current = socket;
-      socket.onopen = () => {
-        delay = LUCKY_HIT_RECONNECT_FIRST_MS;
-        setState((current) => ({ ...current, connected: true }));
-      };
-      socket.onmessage = (event) => {
-        const frame = decodeLiveFrame(String(event.data), serverRegistry);
-        if (!frame.ok) return;
-        const payload = frame.payload;
-        switch (frame.cmd) {
+    const failPending = (msg: string) => {
+      for (const bet of pending.current.splice(0)) {
+        clearTimeout(bet.timer);
+        bet.resolve({ status: 503, msg, period: '', betPrice: '' });
+      }
+    };
+    const client = new LiveSocketClient({
+      game: 'luckyhit',
+      getToken: () => token,
+      serverMessages: serverRegistry,
+      onStatus: (status: LiveSocketStatus) => {
+        if (status !== 'open') failPending('connection lost');
+        setState((current) => ({ ...current, connected: status === 'open' }));
+      },
+      onUnauthorized: () => {
+        clearSession();
+        window.location.hash = LOGIN_HASH;
+      },
+      onMessage: (cmd, payload) => {
+        switch (cmd) {
           case LuckyHitCmd.groupInfo: {
             const info = payload as { periodInfo: { period: string; serverTime: number } };
             setState((current) => ({
@@ -131,49 +127,26 @@ export function useLuckyHitSocket(token: string | null): {
             break;
           case LIVE_ERROR_CMD: {
             const error = payload as { code: number; msg: string; cmd: number | null };
-            if (error.cmd === LuckyHitCmd.bet)
+            if (error.cmd === LuckyHitCmd.bet) {
               answerOldest({ status: error.code, msg: error.msg, period: '', betPrice: '' });
+            }
             break;
           }
         }
-      };
-      socket.onerror = () => undefined;
-      socket.onclose = (event) => {
-        console.info('luckyhit socket closed', event.code, event.reason);
-        for (const bet of pending.current.splice(0)) {
-          clearTimeout(bet.timer);
-          bet.resolve({ status: 503, msg: event.reason || 'connection lost', period: '', betPrice: '' });
-        }
-        // A socket replaced by a newer one (reconnect, unmount) must not touch the newer one's state.
-        if (stopped) return;
-        setState((current) => ({ ...current, connected: false }));
-        if (event.code === LiveCloseCode.unauthorized) {
-          clearSession();
-          window.location.hash = LOGIN_HASH;
-          return;
-        }
-        if (event.code === LiveCloseCode.forbidden) return;
-        retry = setTimeout(open, delay);
-        delay = Math.min(delay * 2, LUCKY_HIT_RECONNECT_MAX_MS);
-      };
-    };
-    open();
+      },
+    });
+    clientRef.current = client;
+    client.start();
     return () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      socketRef.current?.close();
-      socketRef.current = null;
+      client.stop();
+      clientRef.current = undefined;
+      failPending('connection closed');
     };
   }, [token, generation]);
 
   const placeBet = useCallback(
     (bet: { period: string; betResult: string; oddNo: string; betPrice: number }) =>
       new Promise<LuckyHitBetResultData>((resolve) => {
-        const socket = socketRef.current;
-        if (!socket || socket.readyState !== WebSocket.OPEN) {
-          resolve({ status: 503, msg: 'not connected', period: bet.period, betPrice: '' });
-          return;
-        }
         const entry: PendingBet = {
           resolve,
           timer: setTimeout(() => {
@@ -182,7 +155,11 @@ export function useLuckyHitSocket(token: string | null): {
           }, LUCKY_HIT_BET_TIMEOUT_MS),
         };
         pending.current.push(entry);
-        socket.send(encodeLiveFrame(LuckyHitCmd.bet, bet));
+        if (!clientRef.current?.send(LuckyHitCmd.bet, bet)) {
+          pending.current = pending.current.filter((item) => item !== entry);
+          clearTimeout(entry.timer);
+          resolve({ status: 503, msg: 'not connected', period: bet.period, betPrice: '' });
+        }
       }),
     [],
   );
