@@ -66,6 +66,10 @@ const TIME_ZONE = 'Asia/Kolkata';
 const BETS_PER_PLAYER = 10;
 const FUNDS_MINOR = 100_000_000;
 const SEND_SECONDS = 15;
+/** Bets placed at once while a round is filled for the settlement. */
+const INTAKE_CONCURRENCY = Number(process.env.BENCH_INTAKE_CONCURRENCY ?? 8);
+/** The databases the settlement runs on (PostgreSQL only with a URL). */
+const SETTLE_DIALECTS = (process.env.BENCH_SETTLE_DIALECTS ?? 'sqlite,postgres').split(',');
 
 const silentLogger = Fastify({ logger: false }).log;
 /** With BENCH_PROFILE=1 each statement of the settlement is printed with its duration. */
@@ -266,15 +270,21 @@ async function settlement(dialect: DialectName): Promise<void> {
   clock.set(roundStart + 5_000);
   const period = luckyHitPeriodAt(roundStart, TIME_ZONE);
   const intakeStart = performance.now();
-  for (let index = 0; index < SETTLE_BETS; index += 1) {
-    const player = players[index % players.length] as { userId: number };
-    const answer = await module.game.placeBet(player.userId, {
-      period,
-      betType: (['B', 'R', 'L'] as const)[index % 3] ?? 'B',
-      clientSeed: randomLuckyHitClientSeed(),
-      stakeMinor: 1_000 + (index % 50) * 100,
+  // Bets go in INTAKE_CONCURRENCY at a time (each its own transaction), as concurrent players send them.
+  for (let offset = 0; offset < SETTLE_BETS; offset += INTAKE_CONCURRENCY) {
+    const batch = Array.from({ length: Math.min(INTAKE_CONCURRENCY, SETTLE_BETS - offset) }, (_, step) => {
+      const index = offset + step;
+      const player = players[index % players.length] as { userId: number };
+      return module.game.placeBet(player.userId, {
+        period,
+        betType: (['B', 'R', 'L'] as const)[index % 3] ?? 'B',
+        clientSeed: randomLuckyHitClientSeed(),
+        stakeMinor: 1_000 + (index % 50) * 100,
+      });
     });
-    if (answer.status !== 200) throw new Error(`bet ${index} refused: ${answer.msg}`);
+    for (const answer of await Promise.all(batch)) {
+      if (answer.status !== 200) throw new Error(`bet refused: ${answer.msg}`);
+    }
   }
   const intakeSeconds = (performance.now() - intakeStart) / 1000;
   clock.set(roundStart + 20_000);
@@ -285,7 +295,7 @@ async function settlement(dialect: DialectName): Promise<void> {
   if (PROFILE) console.log(timer.lines.join('\n'));
   if (outcome.status !== 'settled') throw new Error(`round not settled: ${outcome.status}`);
   console.log(
-    `${dialect}: ${SETTLE_BETS} bets placed one transaction each in ${intakeSeconds.toFixed(1)} s ` +
+    `${dialect}: ${SETTLE_BETS} bets placed one transaction each, ${INTAKE_CONCURRENCY} at a time, in ${intakeSeconds.toFixed(1)} s ` +
       `(${Math.round(SETTLE_BETS / intakeSeconds)}/s, in-process); settlement of the round ${elapsed.toFixed(0)} ms ` +
       `(winner ${outcome.round.outcome.winner}, Lucky Hit ${outcome.round.outcome.luckyHitOdds}x)`,
   );
@@ -294,5 +304,5 @@ async function settlement(dialect: DialectName): Promise<void> {
 }
 
 if (SOCKETS > 0) await socketLoad();
-await settlement('sqlite');
-if (benchPostgresUrl()) await settlement('postgres');
+if (SETTLE_DIALECTS.includes('sqlite')) await settlement('sqlite');
+if (SETTLE_DIALECTS.includes('postgres') && benchPostgresUrl()) await settlement('postgres');
