@@ -39,6 +39,11 @@ import {
   registerColourGameModule,
 } from './modules/games/colour/colour.module.ts';
 import { DevTestClock, registerDevClockRoutes } from './modules/games/dev-clock.ts';
+import {
+  createLuckyHitModule,
+  type LuckyHitModule,
+  registerLuckyHitModule,
+} from './modules/games/luckyhit/luckyhit.module.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -115,6 +120,8 @@ export interface AppServices {
   publicReads: PublicReadCache;
   /** The live games' sockets and event bus (register a game with live.registerGame). */
   live: LiveSocketPlatform;
+  /** Lucky Hit: chains, engine, deal-and-settle, bets over the socket, records. */
+  luckyHit: LuckyHitModule;
 }
 
 /** The build's content-hashed files never change under their name. */
@@ -297,6 +304,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       revocations: sessions,
       logger: app.log,
     }),
+    luckyHit: createLuckyHitModule({
+      database,
+      clock,
+      ledger,
+      market: config.market,
+      logger: app.log,
+      wagering,
+    }),
   };
   await services.live.install(app);
 
@@ -363,8 +378,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Stopped on close whatever started it (the timer, or a tick of the development clock), so the leader
   // lock's connection goes back to the pool before the database is closed.
   app.addHook('onClose', async () => services.colourGame.engine.stop());
+  await registerLuckyHitModule(app, services.luckyHit, {
+    authGuard: services.authGuard,
+    live: services.live,
+    audit,
+    adminToken: config.adminToken,
+  });
+  if (config.gameEngines) app.addHook('onReady', async () => services.luckyHit.engine.start());
+  app.addHook('onClose', async () => services.luckyHit.engine.stop());
   if (devClock && !config.isProduction) {
-    registerDevClockRoutes(app, devClock, () => services.colourGame.engine.tick());
+    registerDevClockRoutes(app, devClock, () =>
+      Promise.all([services.colourGame.engine.tick(), services.luckyHit.engine.tick()]),
+    );
   }
   if (devSmsOutbox) registerDevSmsRoutes(app, devSmsOutbox, config.market);
   const aviator: AviatorModule = await registerAviatorModule(app, {

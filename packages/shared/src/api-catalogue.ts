@@ -21,6 +21,11 @@ import {
 } from './schemas/colour-game.ts';
 import { paginationQuery } from './schemas/common.ts';
 import { transactionListQuery } from './schemas/ledger.ts';
+import {
+  adminLuckyHitRoundsQuery,
+  luckyHitRoundDetailQuery,
+  luckyHitUserRecordsQuery,
+} from './schemas/luckyhit.ts';
 import { settingParams } from './schemas/operator-settings.ts';
 import {
   operatorUserFlagsBody,
@@ -704,6 +709,46 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       summary: 'Finished crash-game rounds with their bets, stake, fee, payout and house take',
       auth: 'operator',
       query: paginationQuery,
+      paginated: true,
+    },
+
+    // Lucky Hit (spec 02 §7 "Lucky Hit"; bets travel over the /ws/luckyhit socket, cmd 3015)
+    {
+      method: 'GET',
+      path: '/luckyhit/user_records',
+      tag: 'luckyhit',
+      summary: 'The player’s Lucky Hit bets, newest first',
+      description: '403 without early access.',
+      auth: 'token',
+      query: luckyHitUserRecordsQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/luckyhit/round_detail',
+      tag: 'luckyhit',
+      summary: 'A dealt round’s seed, client seeds, draws and cards, to re-deal it',
+      description: '404 until the round is dealt; 403 without early access.',
+      auth: 'token',
+      query: luckyHitRoundDetailQuery,
+    },
+    {
+      method: 'GET',
+      path: '/ws/luckyhit',
+      tag: 'luckyhit',
+      summary: 'Lucky Hit’s live socket (?token=): frames {cmd, data} with cmds 3002-3016',
+      description:
+        'A WebSocket; the token of Authorization goes in the query. A plain request answers 401 without a live token and 426 with one.',
+      auth: 'token',
+      rawAnswer: 'a WebSocket upgrade',
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/luckyhit/rounds',
+      tag: 'operator',
+      summary: 'Settled Lucky Hit rounds with their bets, stake, fee, payout and house take',
+      auth: 'operator',
+      query: adminLuckyHitRoundsQuery,
       paginated: true,
     },
   ];

@@ -13,6 +13,7 @@ import * as ledgerWritePath from './migrations/0010-ledger-write-path.migration.
 import * as securityEventCounts from './migrations/0011-security-event-counts.migration.ts';
 import * as loginThrottles from './migrations/0012-login-throttles.migration.ts';
 import * as aviator from './migrations/0020-aviator.migration.ts';
+import * as luckyHit from './migrations/0030-luckyhit.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0011-security-event-counts', up: securityEventCounts.up },
   { version: '0012-login-throttles', up: loginThrottles.up },
   { version: '0020-aviator', up: aviator.up },
+  { version: '0030-luckyhit', up: luckyHit.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

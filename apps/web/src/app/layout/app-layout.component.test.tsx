@@ -67,12 +67,11 @@ describe('AppLayout', () => {
     expect(nav.textContent).toBe('GamesMine');
   });
 
-  it('shows the Win and Aviator tabs with the early flag, and no tab for game screens that do not exist yet', async () => {
+  it('shows the Win, Aviator and Lucky Hit tabs with the early flag', async () => {
     setEarlyFlag(true);
     renderLayoutAt('/');
     const nav = await screen.findByTestId('bottom-nav');
-    expect(nav.textContent).toBe('GamesWinAviatorMine');
-    expect(nav.textContent).not.toContain('Lucky Hit');
+    expect(nav.textContent).toBe('GamesWinAviatorLucky HitMine');
   });
 
   it('hides the bottom navigation on the payment page and the colour histories', async () => {

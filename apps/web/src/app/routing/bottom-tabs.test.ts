@@ -36,8 +36,8 @@ describe('visibleTabs', () => {
     expect(paths(visibleTabs(ALL_SCREENS, false))).toEqual(['/', '/mine']);
   });
 
-  it('shows only the tabs of registered screens: today Games, Win and Aviator (early access only) and Mine', () => {
-    expect(paths(visibleTabs(APP_ROUTES, true))).toEqual(['/', '/win', '/aviator', '/mine']);
+  it('shows only the tabs of registered screens: Games, Win, Aviator and Lucky Hit (early access only) and Mine', () => {
+    expect(paths(visibleTabs(APP_ROUTES, true))).toEqual(['/', '/win', '/aviator', '/luckyhit', '/mine']);
     expect(paths(visibleTabs(APP_ROUTES, false))).toEqual(['/', '/mine']);
   });
 });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AppOutline, FireFill, SendOutline, UserOutline } from 'antd-mobile-icons';
+import { AppOutline, FireFill, GiftOutline, SendOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 
 /** The bottom navigation's labels (spec 01 §2). */
@@ -75,6 +75,11 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
     path: '/aviator',
     load: () => import('../../routes/aviator.route.tsx'),
     tab: { titleKey: 'nav.aviator', icon: SendOutline, order: TAB_ORDER.aviator, earlyOnly: true },
+  },
+  {
+    path: '/luckyhit',
+    load: () => import('../../routes/luckyhit.route.tsx'),
+    tab: { titleKey: 'nav.luckyHit', icon: GiftOutline, order: TAB_ORDER.luckyHit, earlyOnly: true },
   },
   { path: '/parity', load: loadColourHistory },
   { path: '/sapre', load: loadColourHistory },

@@ -30,6 +30,8 @@ export const StorageKey = {
   /** 0 random per bet, 1 fixed (spec 02 §4). */
   aviatorSeedType: 'aviator_seed_type',
   aviatorFixedSeed: 'aviator_fixed_seed',
+  /** The amount last bet on Lucky Hit (spec 02 §3 "Local storage"). */
+  luckyHitAmount: 'luckyhit_amount',
 } as const;
 export type StorageKeyName = (typeof StorageKey)[keyof typeof StorageKey];
 
@@ -65,6 +67,8 @@ const STORAGE_SCOPES: Readonly<Record<StorageKeyName, StorageScope>> = {
   aviator_bet_amount: 'session',
   aviator_seed_type: 'session',
   aviator_fixed_seed: 'session',
+  // A view preference like the colour category; it says nothing about who played.
+  luckyhit_amount: 'device',
 };
 
 /** The keys that end with the session (logout, a 401, a password reset), the token last. */

@@ -1,0 +1,425 @@
+import type { LuckyHitBetType, LuckyHitSide } from '@app/shared';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type DialectName, forShare } from '../../../db/dialect.ts';
+import type { Database } from '../../../db/schema.ts';
+import { forUpdate } from '../../../db/transaction.ts';
+import type { PageWindow } from '../../../http/pagination.ts';
+import type {
+  LuckyHitBetRow,
+  LuckyHitChainRow,
+  LuckyHitChainsTable,
+  LuckyHitRoundRow,
+  LuckyHitRoundsTable,
+  NewLuckyHitBetRow,
+} from './luckyhit.tables.ts';
+
+/** Rows per INSERT when a chain's checkpoints are stored (well below both dialects' parameter limits). */
+const CHECKPOINT_INSERT_BATCH = 200;
+
+/** The chain that covers a round start: the latest one starting at or before it. */
+export async function findChainFor(
+  db: Kysely<Database>,
+  startAt: number,
+): Promise<LuckyHitChainRow | undefined> {
+  return db
+    .selectFrom('luckyhit_chains')
+    .selectAll()
+    .where('first_round_start_at', '<=', startAt)
+    .orderBy('first_round_start_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The newest chain. */
+export async function findLatestChain(db: Kysely<Database>): Promise<LuckyHitChainRow | undefined> {
+  return db
+    .selectFrom('luckyhit_chains')
+    .selectAll()
+    .orderBy('first_round_start_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The chains whose first round starts at or before `latestStart`, oldest first. */
+export async function listChainsStartingBy(
+  db: Kysely<Database>,
+  latestStart: number,
+): Promise<LuckyHitChainRow[]> {
+  return db
+    .selectFrom('luckyhit_chains')
+    .selectAll()
+    .where('first_round_start_at', '<=', latestStart)
+    .orderBy('first_round_start_at', 'asc')
+    .execute();
+}
+
+/** Stores a chain and its checkpoints; answers the chain, or undefined when another leader stored one first. */
+export async function insertChain(
+  db: Kysely<Database>,
+  chain: Insertable<LuckyHitChainsTable>,
+  checkpoints: ReadonlyArray<{ linkIndex: number; linkHex: string }>,
+): Promise<LuckyHitChainRow | undefined> {
+  const row = await db
+    .insertInto('luckyhit_chains')
+    .values(chain)
+    .onConflict((conflict) => conflict.column('first_round_start_at').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  for (let offset = 0; offset < checkpoints.length; offset += CHECKPOINT_INSERT_BATCH) {
+    await db
+      .insertInto('luckyhit_chain_checkpoints')
+      .values(
+        checkpoints.slice(offset, offset + CHECKPOINT_INSERT_BATCH).map((checkpoint) => ({
+          chain_id: row.id,
+          link_index: checkpoint.linkIndex,
+          link_hex: checkpoint.linkHex,
+        })),
+      )
+      .execute();
+  }
+  return row;
+}
+
+/** The nearest stored link at or above an index of a chain. */
+export async function findCheckpointAtOrAbove(
+  db: Kysely<Database>,
+  chainId: number,
+  linkIndex: number,
+): Promise<{ link_index: number; link_hex: string } | undefined> {
+  return db
+    .selectFrom('luckyhit_chain_checkpoints')
+    .select(['link_index', 'link_hex'])
+    .where('chain_id', '=', chainId)
+    .where('link_index', '>=', linkIndex)
+    .orderBy('link_index', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Creates a round's row (open) unless it exists. */
+export async function ensureRound(
+  db: Kysely<Database>,
+  round: Insertable<LuckyHitRoundsTable>,
+): Promise<void> {
+  await db
+    .insertInto('luckyhit_rounds')
+    .values(round)
+    .onConflict((conflict) => conflict.column('period').doNothing())
+    .execute();
+}
+
+/** A round's row held FOR SHARE (PostgreSQL): bets hold it so the settlement's FOR UPDATE waits for them. */
+export async function shareRound(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  period: string,
+): Promise<LuckyHitRoundRow | undefined> {
+  return forShare(
+    db.selectFrom('luckyhit_rounds').selectAll().where('period', '=', period),
+    dialect,
+  ).executeTakeFirst();
+}
+
+/** A round's row locked FOR UPDATE (PostgreSQL): the settlement's state guard. */
+export async function lockRound(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  period: string,
+): Promise<LuckyHitRoundRow | undefined> {
+  return forUpdate(
+    db.selectFrom('luckyhit_rounds').selectAll().where('period', '=', period),
+    dialect,
+  ).executeTakeFirst();
+}
+
+/** A round's row. */
+export async function findRound(db: Kysely<Database>, period: string): Promise<LuckyHitRoundRow | undefined> {
+  return db.selectFrom('luckyhit_rounds').selectAll().where('period', '=', period).executeTakeFirst();
+}
+
+/** The revealed seed of a chain's link, if its round is settled. */
+export async function findRevealedSeed(
+  db: Kysely<Database>,
+  chainId: number,
+  chainIndex: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('luckyhit_rounds')
+    .select('seed_hex')
+    .where('chain_id', '=', chainId)
+    .where('chain_index', '=', chainIndex)
+    .where('status', '=', 'settled')
+    .executeTakeFirst();
+  return row?.seed_hex ?? undefined;
+}
+
+/** The start of the latest settled round. */
+export async function latestSettledStart(db: Kysely<Database>): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('luckyhit_rounds')
+    .select((eb) => eb.fn.max('start_at').as('start_at'))
+    .where('status', '=', 'settled')
+    .executeTakeFirst();
+  return row?.start_at === null || row?.start_at === undefined ? undefined : Number(row.start_at);
+}
+
+/** Starts of open rounds that started at or before `latestStart` (left behind by a leader that stopped). */
+export async function openRoundStartsBy(db: Kysely<Database>, latestStart: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('luckyhit_rounds')
+    .select('start_at')
+    .where('status', '=', 'open')
+    .where('start_at', '<=', latestStart)
+    .execute();
+  return rows.map((row) => Number(row.start_at));
+}
+
+/** Stores a bet; answers its id. */
+export async function insertBet(db: Kysely<Database>, bet: NewLuckyHitBetRow): Promise<number> {
+  const row = await db.insertInto('luckyhit_bets').values(bet).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** How many bets a user has in a round. */
+export async function countUserBetsInRound(
+  db: Kysely<Database>,
+  roundId: number,
+  userId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('luckyhit_bets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('round_id', '=', roundId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The round's stakes per side: what the live totals show. */
+export async function stakeTotalsBySide(
+  db: Kysely<Database>,
+  roundId: number,
+): Promise<Record<LuckyHitBetType, number>> {
+  const rows = await db
+    .selectFrom('luckyhit_bets')
+    .select(['bet_type', (eb) => eb.fn.sum<number>('stake_minor').as('stake')])
+    .where('round_id', '=', roundId)
+    .groupBy('bet_type')
+    .execute();
+  const totals: Record<LuckyHitBetType, number> = { B: 0, R: 0, L: 0 };
+  for (const row of rows) totals[row.bet_type] = Number(row.stake ?? 0);
+  return totals;
+}
+
+/**
+ * The client seeds of a round's first three bettors: each bettor's seed is that of their first bet, and
+ * bettors are ordered by their first bet (the bet id is the order the leader took them in).
+ */
+export async function firstBettorSeeds(
+  db: Kysely<Database>,
+  roundId: number,
+  count: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('luckyhit_bets as b')
+    .select('b.client_seed')
+    .where('b.round_id', '=', roundId)
+    .where('b.id', 'in', (eb) =>
+      eb
+        .selectFrom('luckyhit_bets')
+        .select((inner) => inner.fn.min<number>('id').as('first_id'))
+        .where('round_id', '=', roundId)
+        .groupBy('user_id'),
+    )
+    .orderBy('b.id', 'asc')
+    .limit(count)
+    .execute();
+  return rows.map((row) => row.client_seed);
+}
+
+/**
+ * The payout multiplier of each waiting bet given a round's outcome, as SQL: the shared payout table for
+ * the outcome, so the database computes every bet's payout in one statement.
+ */
+export function multiplierSql(multipliers: Record<LuckyHitBetType, number>): RawBuilder<number> {
+  for (const value of Object.values(multipliers)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`bad multiplier ${value}`);
+  }
+  return sql<number>`(case bet_type when 'B' then ${sql.lit(multipliers.B)} when 'R' then ${sql.lit(multipliers.R)}
+    else ${sql.lit(multipliers.L)} end)`;
+}
+
+/** The round's waiting bets' totals, and what they pay under the multipliers. */
+export async function waitingTotals(
+  db: Kysely<Database>,
+  roundId: number,
+  multiplier: RawBuilder<number>,
+): Promise<{ count: number; stake: number; fee: number; contract: number; payout: number }> {
+  const result = await sql<{
+    count: number;
+    stake: number | null;
+    fee: number | null;
+    contract: number | null;
+    payout: number | null;
+  }>`
+    select count(*) as count, sum(stake_minor) as stake, sum(fee_minor) as fee,
+      sum(contract_minor) as contract, sum(contract_minor * ${multiplier}) as payout
+    from luckyhit_bets where round_id = ${roundId} and status = 'W'
+  `.execute(db);
+  const row = result.rows[0];
+  return {
+    count: Number(row?.count ?? 0),
+    stake: Number(row?.stake ?? 0),
+    fee: Number(row?.fee ?? 0),
+    contract: Number(row?.contract ?? 0),
+    payout: Number(row?.payout ?? 0),
+  };
+}
+
+/** Settles every waiting bet of a round in one statement: W → S with its payout, or F. */
+export async function settleWaitingBets(
+  db: Kysely<Database>,
+  roundId: number,
+  multiplier: RawBuilder<number>,
+  now: number,
+): Promise<number> {
+  const updated = await sql`
+    update luckyhit_bets
+    set payout_minor = contract_minor * ${multiplier},
+      status = case when contract_minor * ${multiplier} > 0 then 'S' else 'F' end,
+      settled_at = ${now}
+    where round_id = ${roundId} and status = 'W'
+  `.execute(db);
+  return Number(updated.numAffectedRows ?? 0n);
+}
+
+/** The credits of a round's wins: one row per player with the sum of that player's winning bets. */
+export function winCreditsPerPlayer(roundId: number, keyPrefix: string): RawBuilder<unknown> {
+  // The id goes in as text: better-sqlite3 binds a JavaScript number as a REAL, whose text is '1.0'.
+  return sql`select b.user_id as user_id, cast(${String(roundId)} as varchar(100)) as reference_id,
+      cast(${keyPrefix} as varchar(200)) || cast(b.user_id as varchar(20)) as idempotency_key,
+      sum(b.payout_minor) as amount_minor
+    from luckyhit_bets b where b.round_id = ${roundId} and b.status = 'S'
+    group by b.user_id`;
+}
+
+/** Each settled bet's player and stake, as the needs_bet reduction reads them. */
+export function settledStakes(roundId: number): RawBuilder<unknown> {
+  return sql`select b.user_id as user_id, b.stake_minor as stake_minor
+    from luckyhit_bets b where b.round_id = ${roundId} and b.status in ('S', 'F')`;
+}
+
+/** What the settlement writes on a round. */
+export interface SettledRoundValues {
+  seedHex: string;
+  clientSeeds: readonly string[];
+  draws: readonly number[];
+  cards1: ReadonlyArray<{ t: number; n: number }>;
+  cards2: ReadonlyArray<{ t: number; n: number }>;
+  winner: LuckyHitSide;
+  luckyHitOdds: number;
+  betCount: number;
+  stakeMinor: number;
+  feeMinor: number;
+  payoutMinor: number;
+  now: number;
+}
+
+/** Marks a round settled with its deal and house totals, only if it is still open. */
+export async function markRoundSettled(
+  db: Kysely<Database>,
+  roundId: number,
+  values: SettledRoundValues,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('luckyhit_rounds')
+    .set({
+      status: 'settled',
+      seed_hex: values.seedHex,
+      client_seeds_json: JSON.stringify(values.clientSeeds),
+      draws_json: JSON.stringify(values.draws),
+      cards1_json: JSON.stringify(values.cards1),
+      cards2_json: JSON.stringify(values.cards2),
+      winner: values.winner,
+      lucky_hit_odds: values.luckyHitOdds,
+      bet_count: values.betCount,
+      stake_total_minor: values.stakeMinor,
+      fee_total_minor: values.feeMinor,
+      payout_total_minor: values.payoutMinor,
+      house_take_minor: values.stakeMinor - values.payoutMinor,
+      settled_at: values.now,
+    })
+    .where('id', '=', roundId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** The latest settled rounds, newest first. */
+export async function latestSettledRounds(db: Kysely<Database>, limit: number): Promise<LuckyHitRoundRow[]> {
+  return db
+    .selectFrom('luckyhit_rounds')
+    .selectAll()
+    .where('status', '=', 'settled')
+    .orderBy('start_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A page of settled rounds, newest first, and how many there are. */
+export async function listSettledRounds(
+  db: Kysely<Database>,
+  window: PageWindow,
+): Promise<{ count: number; rows: LuckyHitRoundRow[] }> {
+  const countRow = await db
+    .selectFrom('luckyhit_rounds')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', 'settled')
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('luckyhit_rounds')
+    .selectAll()
+    .where('status', '=', 'settled')
+    .orderBy('start_at', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { count: Number(countRow.count), rows };
+}
+
+/** A user's bet with its round's outcome (null while the round is open). */
+export interface UserBetWithRound extends LuckyHitBetRow {
+  winner: LuckyHitSide | null;
+  lucky_hit_odds: number | null;
+}
+
+/** A page of a user's bets, newest first, with their rounds' outcomes, and how many there are. */
+export async function listUserBets(
+  db: Kysely<Database>,
+  userId: number,
+  window: PageWindow,
+): Promise<{ count: number; rows: UserBetWithRound[] }> {
+  const countRow = await db
+    .selectFrom('luckyhit_bets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('luckyhit_bets as b')
+    .innerJoin('luckyhit_rounds as r', 'r.id', 'b.round_id')
+    .selectAll('b')
+    .select(['r.winner', 'r.lucky_hit_odds'])
+    .where('b.user_id', '=', userId)
+    .orderBy('b.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { count: Number(countRow.count), rows };
+}
+
+/** Whether the user has early access (spec 02 §6). */
+export async function hasEarlyAccess(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('is_early').where('id', '=', userId).executeTakeFirst();
+  return row?.is_early === 1;
+}

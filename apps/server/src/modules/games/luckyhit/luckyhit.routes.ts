@@ -1,0 +1,29 @@
+import { adminLuckyHitRoundsQuery, luckyHitRoundDetailQuery, luckyHitUserRecordsQuery } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
+import type { OperatorGuard } from '../../../http/operator-guard.ts';
+import { parseInput } from '../../../http/validation.ts';
+import type { LuckyHitGameService } from './luckyhit-game.service.ts';
+
+/**
+ * Lucky Hit's HTTP calls (spec 02 §7 "Lucky Hit"): the player's records, a dealt round's detail for the
+ * Verify action, and the operator's list of settled rounds. Bets travel over the socket (cmd 3015).
+ */
+export function registerLuckyHitRoutes(
+  app: FastifyInstance,
+  {
+    authGuard,
+    operatorGuard,
+    game,
+  }: { authGuard: AuthGuard; operatorGuard: OperatorGuard; game: LuckyHitGameService },
+): void {
+  app.get('/luckyhit/user_records', { preHandler: authGuard }, (request) =>
+    game.userRecords(currentUser(request).userId, parseInput(luckyHitUserRecordsQuery, request.query)),
+  );
+  app.get('/luckyhit/round_detail', { preHandler: authGuard }, (request) =>
+    game.roundDetail(currentUser(request).userId, parseInput(luckyHitRoundDetailQuery, request.query).period),
+  );
+  app.get('/admin/api/luckyhit/rounds', { preHandler: operatorGuard }, (request) =>
+    game.operatorRounds(parseInput(adminLuckyHitRoundsQuery, request.query)),
+  );
+}

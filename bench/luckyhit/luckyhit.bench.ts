@@ -1,0 +1,308 @@
+/**
+ * Lucky Hit (issue 16): with BENCH_SOCKETS sockets open (default 2,000) and BENCH_BETS_PER_SECOND bets a
+ * second (default 500) sent over them during a round's betting window, the time from sending a bet (3015)
+ * to its answer (3016), p50/p99/max; then the settlement of one round holding BENCH_SETTLE_BETS bets
+ * (default 10,000) in its one transaction, on SQLite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on
+ * PostgreSQL (target < 200 ms).
+ *
+ *   npx tsx bench/luckyhit/luckyhit.bench.ts
+ *
+ * The socket part runs the production pieces in this process (the live-socket platform with its in-process
+ * bus, the Lucky Hit module, SQLite) on BENCH_PORT (default 3160) and the clients too, so the two share
+ * the machine's cores: the figures are an upper bound of what a separate load generator would see. It waits
+ * for the next round's second 4 on the real clock, then sends for the window's 15 seconds. The settlement
+ * part places its bets through the production bet path (LuckyHitGameService.placeBet, one transaction each)
+ * on a manual clock, then times LuckyHitSettlementService.settle; the ledger check runs at the end and the
+ * script exits 1 if it is not clean.
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  LUCKY_HIT_ROUND_MS,
+  LuckyHitCmd,
+  luckyHitPeriodAt,
+  luckyHitRoundStartMs,
+  randomLuckyHitClientSeed,
+} from '@app/shared';
+import Fastify from 'fastify';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import WebSocket from 'ws';
+import { APP_LEDGER_CHECKS } from '../../apps/server/src/app-ledger-checks.ts';
+import type { AppDatabase, DialectName } from '../../apps/server/src/db/dialect.ts';
+import { runInTransaction } from '../../apps/server/src/db/transaction.ts';
+import { createAuthGuard } from '../../apps/server/src/http/auth-guard.ts';
+import { SessionService } from '../../apps/server/src/modules/accounts/session.service.ts';
+import {
+  createLuckyHitModule,
+  registerLuckyHitModule,
+} from '../../apps/server/src/modules/games/luckyhit/luckyhit.module.ts';
+import { systemAccount, userWallet } from '../../apps/server/src/modules/ledger/ledger.kinds.ts';
+import { LedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import {
+  checkLedger,
+  formatLedgerReport,
+} from '../../apps/server/src/modules/ledger/ledger-check.service.ts';
+import { SettingsService } from '../../apps/server/src/modules/settings/settings.service.ts';
+import { WageringService } from '../../apps/server/src/modules/withdrawals/wagering.service.ts';
+import { type Clock, ManualClock, systemClock } from '../../apps/server/src/platform/clock.ts';
+import {
+  createEventBus,
+  LiveSocketPlatform,
+} from '../../apps/server/src/platform/live-sockets/live-sockets.ts';
+import { benchPostgresUrl, openBenchDatabase } from '../support/bench-database.ts';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2_000);
+const BETS_PER_SECOND = Number(process.env.BENCH_BETS_PER_SECOND ?? 500);
+const SETTLE_BETS = Number(process.env.BENCH_SETTLE_BETS ?? 10_000);
+const PORT = Number(process.env.BENCH_PORT ?? 3160);
+const TIME_ZONE = 'Asia/Kolkata';
+/** Each player places at most this many bets in a round (the server's cap is 20). */
+const BETS_PER_PLAYER = 10;
+const FUNDS_MINOR = 100_000_000;
+const SEND_SECONDS = 15;
+/** Bets placed at once while a round is filled for the settlement. */
+const INTAKE_CONCURRENCY = Number(process.env.BENCH_INTAKE_CONCURRENCY ?? 8);
+/** The databases the settlement runs on (PostgreSQL only with a URL). */
+const SETTLE_DIALECTS = (process.env.BENCH_SETTLE_DIALECTS ?? 'sqlite,postgres').split(',');
+
+const silentLogger = Fastify({ logger: false }).log;
+/** With BENCH_PROFILE=1 each statement of the settlement is printed with its duration. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+/** Times each statement between Kysely's query and result hooks. */
+class StatementTimer implements KyselyPlugin {
+  private readonly started = new Map<unknown, { at: number; node: RootOperationNode }>();
+  readonly lines: string[] = [];
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.started.set(args.queryId, { at: performance.now(), node: args.node });
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const start = this.started.get(args.queryId);
+    this.started.delete(args.queryId);
+    if (start) {
+      const text = start.node.kind === 'RawNode' ? start.node.sqlFragments.join('?') : start.node.kind;
+      this.lines.push(
+        `${(performance.now() - start.at).toFixed(1).padStart(8)} ms  ${text.replace(/\s+/g, ' ').slice(0, 110)}`,
+      );
+    }
+    return args.result;
+  }
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+/** Players with early access, funded wallets and a session each. */
+async function createPlayers(database: AppDatabase, clock: Clock, count: number) {
+  const ledger = new LedgerService(database, clock);
+  const sessions = new SessionService(database.db, clock);
+  const players: Array<{ userId: number; token: string }> = [];
+  const now = clock.now();
+  const stamp = Date.now().toString(36);
+  for (let index = 0; index < count; index += 1) {
+    const row = await database.db
+      .insertInto('users')
+      .values({
+        mobile: `+9170${String(index).padStart(8, '0')}`,
+        password_hash: 'bench',
+        nick_name: `Bench ${index}`,
+        r_code: `LH${stamp}${index}`,
+        referrer_level1_id: null,
+        referrer_level2_id: null,
+        is_early: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const userId = Number(row.id);
+    await runInTransaction(database, (trx) =>
+      ledger.transfer(trx, {
+        debit: systemAccount('manual_upi_clearing'),
+        credit: userWallet(userId),
+        amountMinor: FUNDS_MINOR,
+        kind: 'manual_recharge',
+        reference: { type: 'bench_funding', id: String(userId) },
+        idempotencyKey: `bench-funding:${userId}`,
+      }),
+    );
+    players.push({ userId, token: await sessions.create({ userId, deviceId: null, ip: null }) });
+  }
+  return players;
+}
+
+async function assertLedgerClean(database: AppDatabase): Promise<void> {
+  const report = await checkLedger(database, APP_LEDGER_CHECKS);
+  if (report.checks.some((check) => check.violations.length > 0)) {
+    console.error(formatLedgerReport(report));
+    process.exitCode = 1;
+  }
+}
+
+/** Part 1: bet answers over sockets under load. */
+async function socketLoad(): Promise<void> {
+  const bench = await openBenchDatabase('sqlite', 'luckyhit-sockets');
+  const { database } = bench;
+  const app = Fastify({ logger: false });
+  const sessions = new SessionService(database.db, systemClock);
+  const live = new LiveSocketPlatform({ bus: createEventBus(undefined, 'bench'), sessions, logger: app.log });
+  await live.install(app);
+  const settings = new SettingsService(database.db, systemClock);
+  const module = createLuckyHitModule({
+    database,
+    clock: systemClock,
+    ledger: new LedgerService(database, systemClock),
+    market: 'in',
+    logger: silentLogger,
+    wagering: new WageringService(settings, systemClock),
+    chainLength: 1_000,
+  });
+  await registerLuckyHitModule(app, module, { authGuard: createAuthGuard(sessions), live });
+  await app.listen({ port: PORT, host: '127.0.0.1' });
+  const bettors = Math.ceil((BETS_PER_SECOND * SEND_SECONDS) / BETS_PER_PLAYER);
+  const players = await createPlayers(database, systemClock, Math.min(SOCKETS, Math.max(bettors, 1)));
+  await module.chains.ensureChain(
+    database,
+    Date.now(),
+    luckyHitRoundStartMs(Date.now()) + 2 * LUCKY_HIT_ROUND_MS,
+  );
+  module.engine.start();
+
+  const sockets: WebSocket[] = [];
+  const sentAt = new Map<WebSocket, number[]>();
+  const latencies: number[] = [];
+  let refused = 0;
+  for (let index = 0; index < SOCKETS; index += 1) {
+    const player = players[index % players.length] as { token: string };
+    const socket = new WebSocket(`ws://127.0.0.1:${PORT}/ws/luckyhit?token=${player.token}`);
+    sentAt.set(socket, []);
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { cmd: number; data: string };
+      if (frame.cmd !== LuckyHitCmd.betResult) return;
+      const started = sentAt.get(socket)?.shift();
+      if (started !== undefined) latencies.push(performance.now() - started);
+      if ((JSON.parse(frame.data) as { status: number }).status !== 200) refused += 1;
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    sockets.push(socket);
+  }
+  console.log(`${sockets.length} sockets open (${live.socketCount} on the server)`);
+  // The first round the chain covers, from second 4 on.
+  const windowStart = luckyHitRoundStartMs(Date.now()) + 2 * LUCKY_HIT_ROUND_MS + 4_000;
+  const roundStart = windowStart - 4_000;
+  const wait = windowStart - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const period = luckyHitPeriodAt(roundStart, TIME_ZONE);
+  const total = BETS_PER_SECOND * SEND_SECONDS;
+  const begin = performance.now();
+  for (let sent = 0; sent < total; sent += 1) {
+    const due = begin + (sent * 1000) / BETS_PER_SECOND;
+    const lag = due - performance.now();
+    if (lag > 1) await new Promise((resolve) => setTimeout(resolve, lag));
+    // Bettor k uses the socket k, so each player's bets are spread over the window.
+    const socket = sockets[sent % Math.min(bettors, sockets.length)] as WebSocket;
+    sentAt.get(socket)?.push(performance.now());
+    socket.send(
+      JSON.stringify({
+        cmd: LuckyHitCmd.bet,
+        data: JSON.stringify({
+          period,
+          betResult: 'BRL'[sent % 3],
+          oddNo: randomLuckyHitClientSeed(),
+          betPrice: 10,
+        }),
+      }),
+    );
+  }
+  const deadline = Date.now() + 10_000;
+  while (latencies.length < total && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const sorted = [...latencies].sort((a, b) => a - b);
+  console.log(
+    `bets sent ${total} in ${((performance.now() - begin) / 1000).toFixed(1)} s, answered ${latencies.length}, refused ${refused}; ` +
+      `answer p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`,
+  );
+  // Let the engine deal and settle the round with its live load, then report its time from the log-free path.
+  const settleAt = roundStart + 20_500 - Date.now();
+  if (settleAt > 0) await new Promise((resolve) => setTimeout(resolve, settleAt));
+  for (const socket of sockets) socket.close();
+  await module.engine.stop();
+  await app.close();
+  await assertLedgerClean(database);
+  await bench.dispose();
+}
+
+/** Part 2: one round's settlement with SETTLE_BETS bets. */
+async function settlement(dialect: DialectName): Promise<void> {
+  const bench = await openBenchDatabase(dialect, 'luckyhit-settlement');
+  const timer = new StatementTimer();
+  const database: AppDatabase = PROFILE
+    ? { ...bench.database, db: bench.database.db.withPlugin(timer) }
+    : bench.database;
+  const roundStart = luckyHitRoundStartMs(Date.now()) + 10 * LUCKY_HIT_ROUND_MS;
+  const clock = new ManualClock(roundStart - 20_000);
+  const settings = new SettingsService(database.db, clock);
+  const module = createLuckyHitModule({
+    database,
+    clock,
+    ledger: new LedgerService(database, clock),
+    market: 'in',
+    logger: silentLogger,
+    wagering: new WageringService(settings, clock),
+    broadcast: { publish: () => undefined },
+    chainLength: 1_000,
+  });
+  await module.chains.ensureChain(database, clock.now(), roundStart);
+  const players = await createPlayers(database, clock, Math.ceil(SETTLE_BETS / BETS_PER_PLAYER));
+  clock.set(roundStart + 5_000);
+  const period = luckyHitPeriodAt(roundStart, TIME_ZONE);
+  const intakeStart = performance.now();
+  // Bets go in INTAKE_CONCURRENCY at a time (each its own transaction), as concurrent players send them.
+  for (let offset = 0; offset < SETTLE_BETS; offset += INTAKE_CONCURRENCY) {
+    const batch = Array.from({ length: Math.min(INTAKE_CONCURRENCY, SETTLE_BETS - offset) }, (_, step) => {
+      const index = offset + step;
+      const player = players[index % players.length] as { userId: number };
+      return module.game.placeBet(player.userId, {
+        period,
+        betType: (['B', 'R', 'L'] as const)[index % 3] ?? 'B',
+        clientSeed: randomLuckyHitClientSeed(),
+        stakeMinor: 1_000 + (index % 50) * 100,
+      });
+    });
+    for (const answer of await Promise.all(batch)) {
+      if (answer.status !== 200) throw new Error(`bet refused: ${answer.msg}`);
+    }
+  }
+  const intakeSeconds = (performance.now() - intakeStart) / 1000;
+  clock.set(roundStart + 20_000);
+  timer.lines.length = 0;
+  const started = performance.now();
+  const outcome = await module.settlement.settle(roundStart);
+  const elapsed = performance.now() - started;
+  if (PROFILE) console.log(timer.lines.join('\n'));
+  if (outcome.status !== 'settled') throw new Error(`round not settled: ${outcome.status}`);
+  console.log(
+    `${dialect}: ${SETTLE_BETS} bets placed one transaction each, ${INTAKE_CONCURRENCY} at a time, in ${intakeSeconds.toFixed(1)} s ` +
+      `(${Math.round(SETTLE_BETS / intakeSeconds)}/s, in-process); settlement of the round ${elapsed.toFixed(0)} ms ` +
+      `(winner ${outcome.round.outcome.winner}, Lucky Hit ${outcome.round.outcome.luckyHitOdds}x)`,
+  );
+  await assertLedgerClean(database);
+  await bench.dispose();
+}
+
+if (SOCKETS > 0) await socketLoad();
+if (SETTLE_DIALECTS.includes('sqlite')) await settlement('sqlite');
+if (SETTLE_DIALECTS.includes('postgres') && benchPostgresUrl()) await settlement('postgres');
