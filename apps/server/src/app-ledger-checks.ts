@@ -1,6 +1,7 @@
 import { COLOUR_LEDGER_CHECKS } from './modules/games/colour/colour-ledger-checks.ts';
 import type { LedgerCheck } from './modules/ledger/ledger-check.service.ts';
 import { ORDER_LEDGER_CHECKS } from './modules/orders/orders-ledger-checks.ts';
+import { PROMOTION_LEDGER_CHECKS } from './modules/promotion/promotion-ledger-checks.ts';
 import { WALLET_LEDGER_CHECKS } from './modules/wallet/wallet-ledger-checks.ts';
 import { WITHDRAWAL_LEDGER_CHECKS } from './modules/withdrawals/withdrawals-ledger-checks.ts';
 
@@ -14,4 +15,5 @@ export const APP_LEDGER_CHECKS: readonly LedgerCheck[] = [
   ...ORDER_LEDGER_CHECKS,
   ...WITHDRAWAL_LEDGER_CHECKS,
   ...COLOUR_LEDGER_CHECKS,
+  ...PROMOTION_LEDGER_CHECKS,
 ];

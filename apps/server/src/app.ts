@@ -48,6 +48,11 @@ import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { type BalanceReader, ProfileService } from './modules/profile/profile.service.ts';
 import { registerProfileOperatorRoutes } from './modules/profile/profile-operator.routes.ts';
 import { ProfileOperatorService } from './modules/profile/profile-operator.service.ts';
+import {
+  createPromotionModule,
+  type PromotionModule,
+  registerPromotionModule,
+} from './modules/promotion/promotion.module.ts';
 import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { SettingsOperatorService } from './modules/settings/settings-operator.service.ts';
@@ -97,6 +102,8 @@ export interface AppServices {
   withdrawals: WithdrawalsModule;
   /** The colour game: chains, engine, settlement, bets and records. */
   colourGame: ColourGameModule;
+  /** Referral bonuses (the games' and the wallet's hooks) and profit transfers. */
+  promotion: PromotionModule;
 }
 
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
@@ -164,6 +171,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const ledger = new LedgerService(database, clock);
   const balances: BalanceReader = { balanceMinor: (userId) => ledger.balanceMinor(database.db, userId) };
   const wagering = new WageringService(settings, clock);
+  const promotion = createPromotionModule({ database, clock, ledger, settings, audit, wagering });
   const wallet = createWalletModule({
     wagering,
     database,
@@ -176,6 +184,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     market: config.market,
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,
+    firstRechargeBonus: promotion.accrual,
   });
   const accounts = new AccountService({
     db: database.db,
@@ -230,6 +239,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       market: config.market,
       logger: app.log,
       wagering,
+      referralBonuses: promotion.accrual,
     }),
     profile: new ProfileService({
       db: database.db,
@@ -240,6 +250,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       publicUrl: config.publicUrl,
       notifications: wallet.notifications,
     }),
+    promotion,
   };
 
   // Development helpers are never registered in production (DESIGN.md "Operator API and development endpoints").
@@ -294,6 +305,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   app.addHook('onClose', async () => stopIdempotencyPruning());
   registerColourGameModule(app, services.colourGame, {
+    authGuard: services.authGuard,
+    audit,
+    adminToken: config.adminToken,
+  });
+  registerPromotionModule(app, promotion, {
     authGuard: services.authGuard,
     audit,
     adminToken: config.adminToken,

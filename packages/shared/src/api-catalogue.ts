@@ -25,6 +25,14 @@ import {
   operatorUserListQuery,
   operatorUserParams,
 } from './schemas/operator-users.ts';
+import {
+  addProfitTransferBody,
+  adminProfitTransferListQuery,
+  adminProfitTransferParams,
+  adminProfitTransferRefuseBody,
+  profitTransferListQuery,
+  promotionLevelQuery,
+} from './schemas/promotion.ts';
 import { productListQuery, productQuery } from './schemas/shop.ts';
 import {
   addressQuery,
@@ -662,6 +670,76 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       auth: 'operator',
       query: adminColourPeriodsQuery,
       paginated: true,
+    },
+
+    // Promotion (spec 02 §7 "Gift, suggestions, promotion"; DESIGN.md §6)
+    {
+      method: 'GET',
+      path: '/user/my_promotion_info',
+      tag: 'promotion',
+      summary: 'The bonus (profit) and the referred players and bonus per level',
+      auth: 'token',
+    },
+    {
+      method: 'GET',
+      path: '/user/profit_transactions',
+      tag: 'promotion',
+      summary: 'Bonus records of one level: P (share of settled fees) and BFFR (first recharge)',
+      auth: 'token',
+      query: promotionLevelQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/user/promotion_users',
+      tag: 'promotion',
+      summary: 'Players referred at one level: nick name, first recharge, time',
+      auth: 'token',
+      query: promotionLevelQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/user/profit_transfers',
+      tag: 'promotion',
+      summary: 'Applications of bonus to the balance',
+      auth: 'token',
+      query: profitTransferListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/user/add_profit_transfer',
+      tag: 'promotion',
+      summary: 'Apply bonus to the balance: Wait until an operator completes it (at once under a threshold)',
+      auth: 'token',
+      body: addProfitTransferBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/profit-transfers',
+      tag: 'operator',
+      summary: 'Profit transfers, waiting ones by default',
+      auth: 'operator',
+      query: adminProfitTransferListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/profit-transfers/{id}/complete',
+      tag: 'operator',
+      summary: 'Complete a profit transfer: the bonus goes to the wallet (GUP) and adds to needs_bet',
+      auth: 'operator',
+      params: adminProfitTransferParams,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/profit-transfers/{id}/refuse',
+      tag: 'operator',
+      summary: 'Refuse a profit transfer: the bonus goes back',
+      auth: 'operator',
+      params: adminProfitTransferParams,
+      body: adminProfitTransferRefuseBody,
     },
   ];
 }

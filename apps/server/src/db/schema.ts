@@ -6,6 +6,7 @@ import type { IdempotencyTables } from '../modules/idempotency/idempotency.table
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
+import type { PromotionTables } from '../modules/promotion/promotion.tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /**
@@ -21,7 +22,8 @@ export interface Database
     AddressesTables,
     OrdersTables,
     ColourTables,
-    WithdrawalsTables {}
+    WithdrawalsTables,
+    PromotionTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example

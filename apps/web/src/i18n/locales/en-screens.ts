@@ -229,6 +229,9 @@ export const enScreens = {
       LDGJ: 'Other (LDGJ)',
       LDGE: 'Other (LDGE)',
       LDGW: 'Other (LDGW)',
+      EXGB: 'External game bet',
+      EXGW: 'External game win',
+      EXGR: 'External game refund',
     },
   },
   transferPayment: {

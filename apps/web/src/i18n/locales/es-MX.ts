@@ -274,6 +274,9 @@ export const esMX: Translation = {
       LDGJ: 'Otro (LDGJ)',
       LDGE: 'Otro (LDGE)',
       LDGW: 'Otro (LDGW)',
+      EXGB: 'Apuesta en juego externo',
+      EXGW: 'Ganancia en juego externo',
+      EXGR: 'Reembolso de juego externo',
     },
   },
   transferPayment: {

@@ -273,6 +273,9 @@ export const ptBR: Translation = {
       LDGJ: 'Outro (LDGJ)',
       LDGE: 'Outro (LDGE)',
       LDGW: 'Outro (LDGW)',
+      EXGB: 'Aposta em jogo externo',
+      EXGW: 'Ganho em jogo externo',
+      EXGR: 'Reembolso de jogo externo',
     },
   },
   transferPayment: {

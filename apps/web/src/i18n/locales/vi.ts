@@ -274,6 +274,9 @@ export const vi: Translation = {
       LDGJ: 'Khác (LDGJ)',
       LDGE: 'Khác (LDGE)',
       LDGW: 'Khác (LDGW)',
+      EXGB: 'Cược trò chơi ngoài',
+      EXGW: 'Thắng trò chơi ngoài',
+      EXGR: 'Hoàn tiền trò chơi ngoài',
     },
   },
   transferPayment: {
