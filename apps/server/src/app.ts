@@ -35,6 +35,7 @@ import {
   registerColourGameModule,
 } from './modules/games/colour/colour.module.ts';
 import { DevTestClock, registerDevClockRoutes } from './modules/games/dev-clock.ts';
+import { createGiftsService, registerGiftsModule } from './modules/gifts/gifts.module.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -314,6 +315,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     audit,
     adminToken: config.adminToken,
   });
+  registerGiftsModule(
+    app,
+    createGiftsService({ database, clock, ledger, settings, audit, market: config.market }),
+    { authGuard: services.authGuard, audit, adminToken: config.adminToken },
+  );
   if (config.gameEngines) app.addHook('onReady', async () => services.colourGame.engine.start());
   // Stopped on close whatever started it (the timer, or a tick of the development clock), so the leader
   // lock's connection goes back to the pool before the database is closed.

@@ -18,6 +18,15 @@ import {
   colourHistoryQuery,
   colourListQuery,
 } from './schemas/colour-game.ts';
+import { paginationQuery } from './schemas/common.ts';
+import {
+  adminCreateGiftCodeBody,
+  adminGiftCodeListQuery,
+  adminGiftCodeParams,
+  adminGiftEventListQuery,
+  joinGiftEventBody,
+  receiveRedPacketBody,
+} from './schemas/gifts.ts';
 import { transactionListQuery } from './schemas/ledger.ts';
 import { settingParams } from './schemas/operator-settings.ts';
 import {
@@ -740,6 +749,76 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       auth: 'operator',
       params: adminProfitTransferParams,
       body: adminProfitTransferRefuseBody,
+    },
+
+    // Gift codes and gift events (spec 01 §7, spec 02 §7; DESIGN.md §6)
+    {
+      method: 'POST',
+      path: '/mana/receive_red_packet',
+      tag: 'gifts',
+      summary: 'Claim one packet of a gift code with the account’s own mobile number (RP)',
+      auth: 'token',
+      body: receiveRedPacketBody,
+    },
+    {
+      method: 'GET',
+      path: '/user/gift_events',
+      tag: 'gifts',
+      summary: 'Today’s three gift rounds (market time zone) with their limit, requirements and state',
+      auth: 'token',
+    },
+    {
+      method: 'POST',
+      path: '/user/join_gift_event',
+      tag: 'gifts',
+      summary: 'Open an open round’s gift once: a random amount from what remains of its pool (REG)',
+      auth: 'token',
+      body: joinGiftEventBody,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/gift-codes',
+      tag: 'operator',
+      summary: 'Issue a gift code: total, packet count, fixed or random split, minimum, expiry, conditions',
+      auth: 'operator',
+      body: adminCreateGiftCodeBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/gift-codes',
+      tag: 'operator',
+      summary: 'Gift codes, newest first, with what was claimed',
+      auth: 'operator',
+      query: adminGiftCodeListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/gift-codes/{id}/disable',
+      tag: 'operator',
+      summary: 'Disable a gift code',
+      auth: 'operator',
+      params: adminGiftCodeParams,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/gift-codes/{id}/claims',
+      tag: 'operator',
+      summary: 'The claims of a gift code',
+      auth: 'operator',
+      params: adminGiftCodeParams,
+      query: paginationQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/gift-events',
+      tag: 'operator',
+      summary:
+        'Report of each gift round: pool, paid, remaining, openers; pools, limits and requirements are settings',
+      auth: 'operator',
+      query: adminGiftEventListQuery,
+      paginated: true,
     },
   ];
 }

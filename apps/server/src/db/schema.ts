@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
 import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
+import type { GiftsTables } from '../modules/gifts/gifts.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
@@ -23,7 +24,8 @@ export interface Database
     OrdersTables,
     ColourTables,
     WithdrawalsTables,
-    PromotionTables {}
+    PromotionTables,
+    GiftsTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example
