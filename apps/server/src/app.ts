@@ -61,6 +61,8 @@ import { registerAppShellRoute } from './modules/shop/app-shell.routes.ts';
 import { AppShellService } from './modules/shop/app-shell.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
+import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.ts';
+import { SuggestionsService } from './modules/suggestions/suggestions.service.ts';
 import {
   createWalletModule,
   registerWalletModule,
@@ -320,6 +322,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     createGiftsService({ database, clock, ledger, settings, audit, market: config.market }),
     { authGuard: services.authGuard, audit, adminToken: config.adminToken },
   );
+  registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
+    authGuard: services.authGuard,
+    audit,
+    adminToken: config.adminToken,
+  });
   if (config.gameEngines) app.addHook('onReady', async () => services.colourGame.engine.start());
   // Stopped on close whatever started it (the timer, or a tick of the development clock), so the leader
   // lock's connection goes back to the pool before the database is closed.

@@ -58,6 +58,13 @@ import {
   orderListQuery,
 } from './schemas/shop-orders.ts';
 import {
+  addSuggestionBody,
+  adminSuggestionListQuery,
+  adminSuggestionParams,
+  adminSuggestionReplyBody,
+  suggestionListQuery,
+} from './schemas/suggestions.ts';
+import {
   addRechargeBody,
   adminRechargeListQuery,
   adminRechargeParams,
@@ -819,6 +826,52 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       auth: 'operator',
       query: adminGiftEventListQuery,
       paginated: true,
+    },
+
+    // Support tickets (spec 02 §7; DESIGN.md §6)
+    {
+      method: 'GET',
+      path: '/user/suggestions',
+      tag: 'suggestions',
+      summary: 'The player’s tickets, Wait or Completed, with the operator’s reply',
+      auth: 'token',
+      query: suggestionListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/user/add_suggestion',
+      tag: 'suggestions',
+      summary:
+        'Open a ticket (types S, C, RP, WP, PP, GRP, O); out_id names one of the player’s recharges or withdrawals',
+      auth: 'token',
+      body: addSuggestionBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/suggestions',
+      tag: 'operator',
+      summary: 'Tickets, waiting ones by default',
+      auth: 'operator',
+      query: adminSuggestionListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/suggestions/{id}/reply',
+      tag: 'operator',
+      summary: 'Reply to a ticket: it becomes Completed and the player sees the reply',
+      auth: 'operator',
+      params: adminSuggestionParams,
+      body: adminSuggestionReplyBody,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/suggestions/{id}/close',
+      tag: 'operator',
+      summary: 'Close a ticket without a reply',
+      auth: 'operator',
+      params: adminSuggestionParams,
     },
   ];
 }

@@ -8,6 +8,7 @@ import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 import type { PromotionTables } from '../modules/promotion/promotion.tables.ts';
+import type { SuggestionsTables } from '../modules/suggestions/suggestions.tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /**
@@ -25,7 +26,8 @@ export interface Database
     ColourTables,
     WithdrawalsTables,
     PromotionTables,
-    GiftsTables {}
+    GiftsTables,
+    SuggestionsTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example
