@@ -1,5 +1,6 @@
 import { COLOUR_LEDGER_CHECKS } from './modules/games/colour/colour-ledger-checks.ts';
 import { GIFT_LEDGER_CHECKS } from './modules/gifts/gifts-ledger-checks.ts';
+import { LAUNCHER_LEDGER_CHECKS } from './modules/launcher/launcher-ledger-checks.ts';
 import type { LedgerCheck } from './modules/ledger/ledger-check.service.ts';
 import { ORDER_LEDGER_CHECKS } from './modules/orders/orders-ledger-checks.ts';
 import { PROMOTION_LEDGER_CHECKS } from './modules/promotion/promotion-ledger-checks.ts';
@@ -18,4 +19,5 @@ export const APP_LEDGER_CHECKS: readonly LedgerCheck[] = [
   ...COLOUR_LEDGER_CHECKS,
   ...PROMOTION_LEDGER_CHECKS,
   ...GIFT_LEDGER_CHECKS,
+  ...LAUNCHER_LEDGER_CHECKS,
 ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppConfigResponse } from '@app/shared';
+import { type AppConfigResponse, getMarket } from '@app/shared';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
@@ -38,6 +38,7 @@ import { DevTestClock, registerDevClockRoutes } from './modules/games/dev-clock.
 import { createGiftsService, registerGiftsModule } from './modules/gifts/gifts.module.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
+import { registerLauncherModule } from './modules/launcher/launcher.module.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import {
@@ -322,6 +323,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     createGiftsService({ database, clock, ledger, settings, audit, market: config.market }),
     { authGuard: services.authGuard, audit, adminToken: config.adminToken },
   );
+  await registerLauncherModule(app, {
+    database,
+    clock,
+    ledger,
+    audit,
+    authGuard: services.authGuard,
+    adminToken: config.adminToken,
+    currency: getMarket(config.market).currency,
+  });
   registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
     authGuard: services.authGuard,
     audit,

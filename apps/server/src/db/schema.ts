@@ -4,6 +4,7 @@ import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
 import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
 import type { GiftsTables } from '../modules/gifts/gifts.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
+import type { LauncherTables } from '../modules/launcher/launcher.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
@@ -27,7 +28,8 @@ export interface Database
     WithdrawalsTables,
     PromotionTables,
     GiftsTables,
-    SuggestionsTables {}
+    SuggestionsTables,
+    LauncherTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example
@@ -76,6 +78,9 @@ export interface MoreGamesTable {
   is_enabled: ColumnType<number, number | undefined, number>;
   sort_order: ColumnType<number, number | undefined, number>;
   created_at: number;
+  /** Migration 0040: a game launched through a registered provider, and the provider's name for it. */
+  provider_id: ColumnType<number | null, number | null | undefined, number | null>;
+  game_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

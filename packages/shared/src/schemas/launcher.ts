@@ -35,6 +35,14 @@ const minorAmountField = (field: string) =>
     .min(1, `${field} must be greater than 0`)
     .max(1_000_000_000_000, `${field} is too large`);
 
+/** The provider key in the path of the seamless-wallet calls. */
+export const seamlessProviderParams = z.object({
+  provider: requiredText('provider', {
+    max: 40,
+    pattern: { regex: PROVIDER_KEY_PATTERN, message: 'provider must be a provider key' },
+  }),
+});
+
 /** The seamless-wallet calls (POST /seamless/{provider}/…), each signed with the provider's key. */
 export const seamlessOpenBody = z.object({
   launch_token: requiredText('launch_token', { max: 100 }),
@@ -119,3 +127,14 @@ export interface AdminGameDto {
 export const DICE_MIN_TARGET = 2;
 export const DICE_MAX_TARGET = 98;
 export const DICE_HOUSE_PERCENT = 2;
+
+/** The demo provider's own calls, made by its page in the frame (not part of our wallet API). */
+export const demoOpenBody = z.object({ token: requiredText('token', { max: 100 }) });
+export const demoSessionBody = z.object({ session_id: requiredText('session_id', { max: 100 }) });
+export const demoRollBody = demoSessionBody.extend({
+  stake_minor: z
+    .number({ error: 'stake_minor must be a whole number' })
+    .int('stake_minor must be a whole number'),
+  target: z.number({ error: 'target must be a whole number' }).int('target must be a whole number'),
+  client_seed: requiredText('client_seed', { max: 64 }),
+});
