@@ -128,8 +128,7 @@ export function AddSuggestionScreen() {
             <span>{t('promo.type')}</span>
             <select
               id={ids.type}
-              className={styles.textarea}
-              style={{ minHeight: 0 }}
+              className={styles.select}
               value={type}
               data-testid="suggestion-type"
               onChange={(event) => setType(event.target.value as SuggestionType | '')}
