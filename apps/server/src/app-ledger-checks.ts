@@ -1,7 +1,10 @@
 import { COLOUR_LEDGER_CHECKS } from './modules/games/colour/colour-ledger-checks.ts';
 import { LUCKY_HIT_LEDGER_CHECKS } from './modules/games/luckyhit/luckyhit-ledger-checks.ts';
+import { GIFT_LEDGER_CHECKS } from './modules/gifts/gifts-ledger-checks.ts';
+import { LAUNCHER_LEDGER_CHECKS } from './modules/launcher/launcher-ledger-checks.ts';
 import type { LedgerCheck } from './modules/ledger/ledger-check.service.ts';
 import { ORDER_LEDGER_CHECKS } from './modules/orders/orders-ledger-checks.ts';
+import { PROMOTION_LEDGER_CHECKS } from './modules/promotion/promotion-ledger-checks.ts';
 import { WALLET_LEDGER_CHECKS } from './modules/wallet/wallet-ledger-checks.ts';
 import { WITHDRAWAL_LEDGER_CHECKS } from './modules/withdrawals/withdrawals-ledger-checks.ts';
 
@@ -16,4 +19,7 @@ export const APP_LEDGER_CHECKS: readonly LedgerCheck[] = [
   ...WITHDRAWAL_LEDGER_CHECKS,
   ...COLOUR_LEDGER_CHECKS,
   ...LUCKY_HIT_LEDGER_CHECKS,
+  ...PROMOTION_LEDGER_CHECKS,
+  ...GIFT_LEDGER_CHECKS,
+  ...LAUNCHER_LEDGER_CHECKS,
 ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppConfigResponse } from '@app/shared';
+import { type AppConfigResponse, getMarket } from '@app/shared';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
@@ -44,8 +44,10 @@ import {
   type LuckyHitModule,
   registerLuckyHitModule,
 } from './modules/games/luckyhit/luckyhit.module.ts';
+import { createGiftsService, registerGiftsModule } from './modules/gifts/gifts.module.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
+import { registerLauncherModule } from './modules/launcher/launcher.module.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import {
@@ -57,6 +59,11 @@ import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { registerProfileOperatorRoutes } from './modules/profile/profile-operator.routes.ts';
 import { ProfileOperatorService } from './modules/profile/profile-operator.service.ts';
+import {
+  createPromotionModule,
+  type PromotionModule,
+  registerPromotionModule,
+} from './modules/promotion/promotion.module.ts';
 import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { SettingsOperatorService } from './modules/settings/settings-operator.service.ts';
@@ -64,6 +71,8 @@ import { registerAppShellRoute } from './modules/shop/app-shell.routes.ts';
 import { AppShellService } from './modules/shop/app-shell.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
+import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.ts';
+import { SuggestionsService } from './modules/suggestions/suggestions.service.ts';
 import {
   createWalletModule,
   registerWalletModule,
@@ -122,6 +131,8 @@ export interface AppServices {
   live: LiveSocketPlatform;
   /** Lucky Hit: chains, engine, deal-and-settle, bets over the socket, records. */
   luckyHit: LuckyHitModule;
+  /** Referral bonuses (the games' and the wallet's hooks) and profit transfers. */
+  promotion: PromotionModule;
 }
 
 /** The build's content-hashed files never change under their name. */
@@ -217,6 +228,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const otp = new OtpService(database.db, clock, sms, audit, app.log, settings, rateLimiter);
   const ledger = new LedgerService(database, clock);
   const wagering = new WageringService(settings, clock);
+  const promotion = createPromotionModule({ database, clock, ledger, settings, audit, wagering });
   const wallet = createWalletModule({
     wagering,
     database,
@@ -229,6 +241,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     market: config.market,
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,
+    firstRechargeBonus: promotion.accrual,
   });
   const accounts = new AccountService({
     db: database.db,
@@ -287,6 +300,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       ...(dependencies.colourChainLength === undefined
         ? {}
         : { chainLength: dependencies.colourChainLength }),
+      referralBonuses: promotion.accrual,
     }),
     profile: new ProfileService({
       db: database.db,
@@ -312,6 +326,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       logger: app.log,
       wagering,
     }),
+    promotion,
   };
   await services.live.install(app);
 
@@ -370,6 +385,30 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   app.addHook('onClose', async () => stopIdempotencyPruning());
   registerColourGameModule(app, services.colourGame, {
+    authGuard: services.authGuard,
+    audit,
+    adminToken: config.adminToken,
+  });
+  registerPromotionModule(app, promotion, {
+    authGuard: services.authGuard,
+    audit,
+    adminToken: config.adminToken,
+  });
+  registerGiftsModule(
+    app,
+    createGiftsService({ database, clock, ledger, settings, audit, market: config.market }),
+    { authGuard: services.authGuard, audit, adminToken: config.adminToken },
+  );
+  await registerLauncherModule(app, {
+    database,
+    clock,
+    ledger,
+    audit,
+    authGuard: services.authGuard,
+    adminToken: config.adminToken,
+    currency: getMarket(config.market).currency,
+  });
+  registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
     authGuard: services.authGuard,
     audit,
     adminToken: config.adminToken,

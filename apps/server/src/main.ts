@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.ts';
 import { type AppDatabase, type DialectName, openDatabase, warnIdleConnectionError } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { seedDemoGameProvider } from './modules/launcher/demo-provider/demo-provider.seed.ts';
 import { seedDemoData } from './modules/seed/demo-seed.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { systemClock } from './platform/clock.ts';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   const seed = config.seedDemo
     ? await seedDemoData(database.db, settings, systemClock, { market: config.market })
     : undefined;
+  if (config.seedDemo) await seedDemoGameProvider(database.db, systemClock);
 
   const app = await buildApp({ config, database });
   reportIdleConnectionError = (error: Error) =>

@@ -14,6 +14,7 @@ import * as securityEventCounts from './migrations/0011-security-event-counts.mi
 import * as loginThrottles from './migrations/0012-login-throttles.migration.ts';
 import * as aviator from './migrations/0020-aviator.migration.ts';
 import * as luckyHit from './migrations/0030-luckyhit.migration.ts';
+import * as promotionGiftsSupportLauncher from './migrations/0040-promotion-gifts-support-launcher.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0012-login-throttles', up: loginThrottles.up },
   { version: '0020-aviator', up: aviator.up },
   { version: '0030-luckyhit', up: luckyHit.up },
+  { version: '0040-promotion-gifts-support-launcher', up: promotionGiftsSupportLauncher.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

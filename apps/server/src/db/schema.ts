@@ -4,10 +4,14 @@ import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
 import type { AviatorTables } from '../modules/games/aviator/aviator.tables.ts';
 import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
 import type { LuckyHitTables } from '../modules/games/luckyhit/luckyhit.tables.ts';
+import type { GiftsTables } from '../modules/gifts/gifts.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
+import type { LauncherTables } from '../modules/launcher/launcher.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
+import type { PromotionTables } from '../modules/promotion/promotion.tables.ts';
+import type { SuggestionsTables } from '../modules/suggestions/suggestions.tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /**
@@ -25,7 +29,11 @@ export interface Database
     ColourTables,
     WithdrawalsTables,
     AviatorTables,
-    LuckyHitTables {}
+    LuckyHitTables,
+    PromotionTables,
+    GiftsTables,
+    SuggestionsTables,
+    LauncherTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example
@@ -74,6 +82,9 @@ export interface MoreGamesTable {
   is_enabled: ColumnType<number, number | undefined, number>;
   sort_order: ColumnType<number, number | undefined, number>;
   created_at: number;
+  /** Migration 0040: a game launched through a registered provider, and the provider's name for it. */
+  provider_id: ColumnType<number | null, number | null | undefined, number | null>;
+  game_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

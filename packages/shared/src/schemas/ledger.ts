@@ -38,6 +38,9 @@ export const TRANSACTION_TYPES = [
   'LDGJ',
   'LDGE',
   'LDGW',
+  'EXGB',
+  'EXGW',
+  'EXGR',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -72,6 +75,9 @@ export const TRANSACTION_TYPE_DESCRIPTIONS: Readonly<Record<TransactionType, str
   LDGJ: 'LDGJ',
   LDGE: 'LDGE',
   LDGW: 'LDGW',
+  EXGB: 'External game bet',
+  EXGW: 'External game win',
+  EXGR: 'External game refund',
 };
 
 /** Whether a string from the server is one of the known transaction types. */

@@ -2,7 +2,13 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { LedgerInvariantError } from './ledger.errors.ts';
-import { accountCode, type LedgerKind, ledgerKindRule, type SystemAccountName } from './ledger.kinds.ts';
+import {
+  accountCode,
+  BONUS_ACCOUNT_CODE_PREFIX,
+  type LedgerKind,
+  ledgerKindRule,
+  type SystemAccountName,
+} from './ledger.kinds.ts';
 import { applyCounterDelta, lockAccountsByCode } from './ledger.repository.ts';
 
 /**
@@ -21,6 +27,11 @@ export interface BulkWalletCredit {
   readonly referenceType: string;
   readonly source: BulkCreditSource;
   readonly createdAt: number;
+  /**
+   * Whose account each row's user_id names: the user's wallet (the default), or the user's promotion bonus
+   * account (`bonus:<id>`, created here when missing), for referral bonuses that never touch the wallet.
+   */
+  readonly target?: 'wallet' | 'bonus';
 }
 
 /**
@@ -38,8 +49,12 @@ export async function postBulkWalletCredits(
   credit: BulkWalletCredit,
 ): Promise<{ count: number; totalMinor: number }> {
   if (!trx.isTransaction) throw new LedgerInvariantError('ledger writes must run inside runInTransaction');
-  if (ledgerKindRule(credit.kind).userCredit === undefined) {
+  const target = credit.target ?? 'wallet';
+  if (target === 'wallet' && ledgerKindRule(credit.kind).userCredit === undefined) {
     throw new LedgerInvariantError(`a ${credit.kind} transfer cannot credit a user wallet`);
+  }
+  if (target === 'bonus' && ledgerKindRule(credit.kind).userCredit !== undefined) {
+    throw new LedgerInvariantError(`a ${credit.kind} transfer credits wallets, not bonus accounts`);
   }
   // The source (for a colour period: its winning bets summed per player) is evaluated once into a
   // temporary table that every statement below reads, with each row's wallet resolved there, rather than
@@ -55,12 +70,29 @@ export async function postBulkWalletCredits(
       reference_id varchar(100) not null, idempotency_key varchar(200) not null, amount_minor bigint not null)
     ${dialect === 'postgres' ? sql`on commit drop` : sql``}
   `.execute(trx);
+  const bonusCode = (column: RawBuilder<unknown>) =>
+    sql`cast(${BONUS_ACCOUNT_CODE_PREFIX} as varchar(100)) || cast(${column} as varchar(20))`;
+  if (target === 'bonus') {
+    // Missing bonus accounts first, in code order (two settlements creating the same ones take turns on
+    // the unique code instead of deadlocking); `where true` lets SQLite parse the upsert after a SELECT.
+    await sql`
+      insert into ledger_accounts (code, kind, user_id, created_at)
+      select distinct ${bonusCode(sql`s.user_id`)}, 'system', cast(null as bigint), cast(${String(credit.createdAt)} as bigint)
+      from (${credit.source}) s where true
+      order by 1
+      on conflict do nothing
+    `.execute(trx);
+  }
+  const accountJoin =
+    target === 'bonus'
+      ? sql`left join ledger_accounts a on a.code = ${bonusCode(sql`s.user_id`)}`
+      : sql`left join ledger_accounts a on a.user_id = s.user_id and a.kind = 'user_wallet'`;
   await sql`
     insert into ${sql.table(bulkTable)} (user_id, account_id, reference_id, idempotency_key,
       amount_minor)
     select s.user_id, a.id, s.reference_id, s.idempotency_key, s.amount_minor
     from (${credit.source}) s
-    left join ledger_accounts a on a.user_id = s.user_id and a.kind = 'user_wallet'
+    ${accountJoin}
   `.execute(trx);
   const summary = await sql<{
     rows: number;

@@ -46,6 +46,12 @@ export const LEDGER_KINDS = {
   aviator_win: { userCredit: 'AVIW' },
   /** The stake of a bet in a round a dying leader left unfinished, given back (shown as an Aviator win). */
   aviator_refund: { userCredit: 'AVIW' },
+  /** Referral bonus (type P or BFFR) from promotion expense into a user's bonus account, never the wallet. */
+  promotion_bonus: {},
+  /** Embedded third-party games (seamless wallet): the provider's debit, credit and rollback of a debit. */
+  launcher_debit: { userDebit: 'EXGB' },
+  launcher_credit: { userCredit: 'EXGW' },
+  launcher_rollback: { userCredit: 'EXGR' },
   fee: {},
   game_settlement: {},
   settlement: {},
@@ -80,6 +86,7 @@ export const SYSTEM_ACCOUNT_NAMES = [
   'game_house',
   'promotion_expense',
   'gift_expense',
+  'external_games',
 ] as const;
 export type SystemAccountName = (typeof SYSTEM_ACCOUNT_NAMES)[number];
 
@@ -92,11 +99,24 @@ export const GATEWAY_KEY_PATTERN = /^[a-z0-9_-]{1,40}$/;
  */
 export type LedgerAccountRef =
   | { readonly userId: number }
+  | { readonly bonusOfUserId: number }
   | { readonly system: SystemAccountName }
   | { readonly gatewayKey: string };
 
 /** The wallet of a user. */
 export const userWallet = (userId: number): LedgerAccountRef => ({ userId });
+/**
+ * A user's promotion bonus account (DESIGN.md §6): referral bonuses accrue here, never in the wallet, and
+ * leave it only through a profit transfer. Stored as a 'system' account without user_id (the wallet owns
+ * the unique user_id); the ledger guards its debits like a wallet's, so it never goes below zero.
+ */
+export const userBonus = (userId: number): LedgerAccountRef => ({ bonusOfUserId: userId });
+/** Code prefix of the bonus accounts. */
+export const BONUS_ACCOUNT_CODE_PREFIX = 'bonus:';
+/** Whether an account's debits must leave it non-negative: a wallet or a bonus account. */
+export function isBalanceGuardedAccount(account: { kind: string; code: string }): boolean {
+  return account.kind === 'user_wallet' || account.code.startsWith(BONUS_ACCOUNT_CODE_PREFIX);
+}
 /** One of the operator's fixed accounts. */
 export const systemAccount = (name: SystemAccountName): LedgerAccountRef => ({ system: name });
 /** The clearing account of a payment gateway, created the first time it is used. */
@@ -109,6 +129,12 @@ export function accountCode(ref: LedgerAccountRef): string {
       throw new Error(`Ledger invariant violated: user id ${ref.userId} is not a positive integer`);
     }
     return `user:${ref.userId}`;
+  }
+  if ('bonusOfUserId' in ref) {
+    if (!Number.isSafeInteger(ref.bonusOfUserId) || ref.bonusOfUserId < 1) {
+      throw new Error(`Ledger invariant violated: user id ${ref.bonusOfUserId} is not a positive integer`);
+    }
+    return `${BONUS_ACCOUNT_CODE_PREFIX}${ref.bonusOfUserId}`;
   }
   if ('system' in ref) {
     if (!(SYSTEM_ACCOUNT_NAMES as readonly string[]).includes(ref.system)) {

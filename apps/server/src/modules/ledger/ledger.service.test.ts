@@ -529,6 +529,7 @@ describeEachDatabase('LedgerService', (database) => {
         .orderBy('code')
         .execute();
       expect(rows.map((row) => row.code)).toEqual([
+        'system:external_games',
         'system:fee_revenue',
         'system:game_escrow',
         'system:game_house',

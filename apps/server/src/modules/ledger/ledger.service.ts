@@ -19,6 +19,7 @@ import {
 } from './ledger.errors.ts';
 import {
   accountCode,
+  isBalanceGuardedAccount,
   isLedgerKind,
   type LedgerAccountRef,
   type LedgerKind,
@@ -563,7 +564,7 @@ export class LedgerService {
       reference_type: reference.type,
       reference_id: reference.id,
     };
-    const isWalletDebit = debit.kind === 'user_wallet';
+    const isWalletDebit = isBalanceGuardedAccount(debit);
     if (isWalletDebit && availableMinor(debit) < amountMinor) {
       // A replay of a movement that already happened must answer it even though the money is now spent.
       const existing = await findTransferByKey(trx, idempotencyKey);
@@ -685,6 +686,7 @@ export class LedgerService {
   /** Creates a wallet or gateway clearing account; answers whether it was missing. */
   private async createAccount(trx: Kysely<Database>, code: string, ref: LedgerAccountRef): Promise<boolean> {
     if ('system' in ref) throw new LedgerInvariantError(`system account ${code} is missing`);
+    // A bonus account is a 'system' row without user_id: the wallet holds the user's unique user_id.
     return insertAccountIfMissing(trx, {
       code,
       kind: 'userId' in ref ? 'user_wallet' : 'system',

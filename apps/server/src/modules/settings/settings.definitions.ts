@@ -124,6 +124,22 @@ export const SETTING_DEFINITIONS = {
     schema: z.number().int().min(1).max(1_000_000_000_000),
     defaultValue: 1_000_000_00,
   },
+  /** Referral bonus rates in basis points of the fee a referred player pays (DESIGN.md §6: 30 % and 10 %). */
+  'promotion.level1_rate_bp': { schema: z.number().int().min(0).max(10_000), defaultValue: 3_000 },
+  'promotion.level2_rate_bp': { schema: z.number().int().min(0).max(10_000), defaultValue: 1_000 },
+  /** First-recharge bonus (BFFR) of the level-1 referrer: 5 % of the recharge, at most 500.00. */
+  'promotion.first_recharge_rate_bp': { schema: z.number().int().min(0).max(10_000), defaultValue: 500 },
+  'promotion.first_recharge_max_minor': { schema: z.number().int().min(0), defaultValue: 500_00 },
+  /** A profit transfer of at most this much completes at once; 0 means every one waits for an operator. */
+  'promotion.auto_complete_max_minor': { schema: z.number().int().min(0), defaultValue: 0 },
+  /** Gift events (DESIGN.md §6): each round's pool, how many may open it, the least one opener gets. */
+  'gift_events.pool_minor': { schema: z.number().int().min(1), defaultValue: 3_000_000_00 },
+  'gift_events.receive_limit': { schema: z.number().int().min(1).max(1_000_000), defaultValue: 10_000 },
+  'gift_events.min_amount_minor': { schema: z.number().int().min(1), defaultValue: 1_00 },
+  /** Entry requirements of the rounds: recharged once, referred someone, bet today (market day). */
+  'gift_events.join_recharge': { schema: z.boolean(), defaultValue: true },
+  'gift_events.join_relation': { schema: z.boolean(), defaultValue: false },
+  'gift_events.join_bet': { schema: z.boolean(), defaultValue: false },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

@@ -74,6 +74,19 @@ export interface RechargeCreditorDependencies {
   logger: FastifyBaseLogger;
   /** Grows the user's needs_bet with each credited recharge, in the crediting transaction. */
   wagering?: RechargeWageringRequirement;
+  /** The promotion's first-recharge bonus (BFFR), awarded in the crediting transaction of a first recharge. */
+  firstRechargeBonus?: FirstRechargeBonus;
+}
+
+/**
+ * The promotion module's BFFR hook: called once, under the user's lock, for the recharge that is the user's
+ * first credited one; it pays the level-1 referrer at most once per referred player.
+ */
+export interface FirstRechargeBonus {
+  awardFirstRechargeBonus(
+    trx: Kysely<Database>,
+    recharge: { userId: number; amountMinor: number; serialNumber: string },
+  ): Promise<number>;
 }
 
 /** needs_bet of the withdrawals module: a credited recharge adds its amount × the configured factor. */
@@ -252,6 +265,13 @@ export class RechargeCreditor {
     const isFirstRecharge = !(await hasOtherCreditedRecharge(trx, recharge.user_id, recharge.id));
     const needsBetAddedMinor =
       (await this.dependencies.wagering?.addForRecharge(trx, recharge.user_id, recharge.amount_minor)) ?? 0;
+    const firstRechargeBonusMinor = isFirstRecharge
+      ? ((await this.dependencies.firstRechargeBonus?.awardFirstRechargeBonus(trx, {
+          userId: recharge.user_id,
+          amountMinor: recharge.amount_minor,
+          serialNumber: recharge.serial_number,
+        })) ?? 0)
+      : 0;
     const now = clock.now();
     if (!(await markRechargeCredited(trx, recharge.id, { gatewayPaymentId, isFirstRecharge, now }))) {
       throw new LedgerInvariantError(`recharge ${recharge.serial_number} was credited while locked`);
@@ -268,6 +288,7 @@ export class RechargeCreditor {
           utr: recharge.utr,
           first_recharge: isFirstRecharge,
           needs_bet_added_minor: needsBetAddedMinor,
+          first_recharge_bonus_minor: firstRechargeBonusMinor,
           source,
         },
       },

@@ -16,7 +16,11 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { PaymentChannelService } from './payment-channel.service.ts';
 import { findRechargeBySerial } from './recharge.repository.ts';
 import { RechargeService } from './recharge.service.ts';
-import { RechargeCreditor, type RechargeWageringRequirement } from './recharge-crediting.service.ts';
+import {
+  type FirstRechargeBonus,
+  RechargeCreditor,
+  type RechargeWageringRequirement,
+} from './recharge-crediting.service.ts';
 import { RechargeNotificationService } from './recharge-notification.service.ts';
 import { RechargeOperatorService } from './recharge-operator.service.ts';
 import { RechargePoller } from './recharge-poller.ts';
@@ -43,6 +47,8 @@ export interface WalletModuleDependencies {
   isProduction: boolean;
   /** needs_bet of the withdrawals module: grown by each credited recharge, carried along by transfers. */
   wagering?: RechargeWageringRequirement & TransferWageringRequirement;
+  /** The promotion's BFFR bonus, awarded inside the crediting transaction of a first recharge. */
+  firstRechargeBonus?: FirstRechargeBonus;
 }
 
 /** Every service of the wallet-in and transfer, built once per server. */
@@ -77,6 +83,7 @@ export function createWalletModule(dependencies: WalletModuleDependencies): Wall
     currency,
     logger,
     ...(dependencies.wagering ? { wagering: dependencies.wagering } : {}),
+    ...(dependencies.firstRechargeBonus ? { firstRechargeBonus: dependencies.firstRechargeBonus } : {}),
   });
   const webhooks = new RechargeWebhookService(channels, creditor, logger);
   const sandbox = new SandboxGateway({

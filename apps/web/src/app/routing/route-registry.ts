@@ -92,6 +92,15 @@ export const APP_ROUTES: readonly AppRouteDefinition[] = [
   { path: '/editBankCard', load: () => import('../../routes/edit-bank-card.route.tsx') },
   { path: '/withdrawal', load: () => import('../../routes/withdrawal.route.tsx') },
   { path: '/withdrawalRecord', load: () => import('../../routes/withdrawal-record.route.tsx') },
+  { path: '/promotion', load: () => import('../../routes/promotion.route.tsx') },
+  { path: '/bonusRecord', load: () => import('../../routes/bonus-record.route.tsx') },
+  { path: '/promotionRecord', load: () => import('../../routes/promotion-record.route.tsx') },
+  { path: '/applyToBalanceRecord', load: () => import('../../routes/apply-to-balance-record.route.tsx') },
+  { path: '/rp', load: () => import('../../routes/gift-code.route.tsx') },
+  { path: '/giftEvent', load: () => import('../../routes/gift-event.route.tsx') },
+  { path: '/suggestionList', load: () => import('../../routes/suggestion-list.route.tsx') },
+  { path: '/addSuggestion', load: () => import('../../routes/add-suggestion.route.tsx') },
+  { path: '/moreGame', load: () => import('../../routes/more-game.route.tsx') },
 ];
 
 const REGISTERED_PATHS: ReadonlySet<string> = new Set(APP_ROUTES.map((route) => route.path));

@@ -13,9 +13,11 @@ import type { Clock } from '../../../platform/clock.ts';
 import { systemAccount } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
 import { postBulkWalletCredits } from '../../ledger/ledger-bulk.repository.ts';
+import type { ReferralBonusAccrual } from '../../promotion/promotion-accrual.service.ts';
 import {
   lockPeriod,
   markPeriodSettled,
+  settledFees,
   settledStakes,
   settleWaitingBets,
   waitingTotals,
@@ -89,6 +91,7 @@ export class ColourSettlementService {
     private readonly chains: ColourChainService,
     private readonly timeZone: string,
     private readonly wagering: SettledBetsWagering,
+    private readonly referralBonuses?: ReferralBonusAccrual,
   ) {}
 
   /** Settles the room's period that starts at `startAt`. */
@@ -146,6 +149,14 @@ export class ColourSettlementService {
           kind: 'fee',
           reference,
           idempotencyKey: colourFeeKey(row.id),
+        });
+      }
+      // Referrers earn their share of the fees of this period, set-based, in this same transaction.
+      if (totals.fee > 0 && this.referralBonuses) {
+        await this.referralBonuses.accrueReferralBonuses(trx, {
+          settledFeesByUser: settledFees(row.id),
+          game: 'colour',
+          roundRef: `${room}:${period}`,
         });
       }
       // The fee went to fee revenue above; what is left of the contracts after the wins goes to the house.

@@ -11,6 +11,7 @@ import type { Clock } from '../../../platform/clock.ts';
 import { PublicReadCache, PublicReadTag } from '../../../platform/public-read-cache.ts';
 import { IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
+import type { ReferralBonusAccrual } from '../../promotion/promotion-accrual.service.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import { registerColourRoutes } from './colour.routes.ts';
 import { COLOUR_CHAIN_LENGTH, ColourChainService } from './colour-chain.service.ts';
@@ -30,6 +31,8 @@ export interface ColourGameModuleDependencies {
   logger: FastifyBaseLogger;
   /** needs_bet: the settlement takes settled stakes off it. */
   wagering: SettledBetsWagering;
+  /** The promotion's referral bonus hook, run in each period's settlement transaction. */
+  referralBonuses?: ReferralBonusAccrual;
   /** Links per hash chain; tests use short chains, production COLOUR_CHAIN_LENGTH. */
   chainLength?: number;
   /** Renew a chain once fewer than this many of its periods remain; by default a tenth of its length. */
@@ -66,7 +69,15 @@ export function createColourGameModule(dependencies: ColourGameModuleDependencie
       ? {}
       : { renewAheadPeriods: dependencies.renewAheadPeriods }),
   });
-  const settlement = new ColourSettlementService(database, clock, ledger, chains, timeZone, wagering);
+  const settlement = new ColourSettlementService(
+    database,
+    clock,
+    ledger,
+    chains,
+    timeZone,
+    wagering,
+    dependencies.referralBonuses,
+  );
   const publicReads = dependencies.publicReads ?? new PublicReadCache({ ttlMs: 0 });
   const onPeriodSettled = (room: ColourCategory, period: string): void => {
     publicReads.invalidate(PublicReadTag.colourHistory(room));

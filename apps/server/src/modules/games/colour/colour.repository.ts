@@ -281,6 +281,12 @@ export function winCreditsPerPlayer(periodId: number, keyPrefix: string): RawBui
     group by b.user_id`;
 }
 
+/** Each settled bet's player and fee, as the referral bonus accrual reads them. */
+export function settledFees(periodId: number): RawBuilder<unknown> {
+  return sql`select b.user_id as user_id, b.fee_minor as fee_minor
+    from colour_bets b where b.period_id = ${periodId} and b.status in ('S', 'F')`;
+}
+
 /** Each settled bet's player and stake, as the needs_bet reduction reads them. */
 export function settledStakes(periodId: number): RawBuilder<unknown> {
   return sql`select b.user_id as user_id, b.stake_minor as stake_minor

@@ -30,6 +30,7 @@ export const PROFILE_MENU: readonly ProfileMenuGroup[] = [
       { key: 'orders', path: '/orderList' },
       { key: 'promotion', path: '/promotion' },
       { key: 'giftEvent', path: '/giftEvent', requires: (profile) => profile.eventGiftEnabled },
+      { key: 'giftCode', path: '/rp' },
     ],
   },
   {

@@ -22,12 +22,13 @@ describe('visibleProfileMenu', () => {
     const all = () => true;
     const firstGroup = (profile: Profile) =>
       visibleProfileMenu(PROFILE_MENU, profile, all)[0]?.entries.map((e) => e.key);
-    expect(firstGroup(PROFILE)).toEqual(['orders', 'promotion']);
+    expect(firstGroup(PROFILE)).toEqual(['orders', 'promotion', 'giftCode']);
     expect(firstGroup({ ...PROFILE, transferEnabled: true, eventGiftEnabled: true })).toEqual([
       'transfer',
       'orders',
       'promotion',
       'giftEvent',
+      'giftCode',
     ]);
   });
 

@@ -118,14 +118,20 @@ export interface RecordPage<T> {
   rows: T[];
 }
 
-async function fetchRecordPage<T>(
+/** One page of any paged list (`page.count` and `queryset`), its rows read by `map`; `query` adds filters. */
+export async function fetchRecordPage<T>(
   client: ApiClient,
   path: string,
   page: number,
   map: (value: unknown) => T | null,
   signal?: AbortSignal,
+  query: Readonly<Record<string, string | number>> = {},
 ): Promise<RecordPage<T>> {
-  const response = await client.get<Page<unknown>>(path, { p: page, p_size: RECORD_PAGE_SIZE }, { signal });
+  const response = await client.get<Page<unknown>>(
+    path,
+    { ...query, p: page, p_size: RECORD_PAGE_SIZE },
+    { signal },
+  );
   const count = isRecord(response.page) ? response.page.count : undefined;
   if (typeof count !== 'number' || !Array.isArray(response.queryset)) {
     throw new ApiNetworkError('bad_response');

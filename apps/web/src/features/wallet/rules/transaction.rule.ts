@@ -37,6 +37,9 @@ export const TRANSACTION_TYPE_KEYS: Readonly<Record<TransactionType, Transaction
   LDGJ: 'LDGJ',
   LDGE: 'LDGE',
   LDGW: 'LDGW',
+  EXGB: 'EXGB',
+  EXGW: 'EXGW',
+  EXGR: 'EXGR',
 };
 
 /** The translation key of a type from the server, or null for a type this app does not know. */

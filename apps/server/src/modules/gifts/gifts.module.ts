@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthGuard } from '../../http/auth-guard.ts';
+import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
+import type { AuditLog } from '../accounts/audit-log.service.ts';
+import { registerGiftRoutes } from './gifts.routes.ts';
+import { GiftsService, type GiftsServiceDependencies } from './gifts.service.ts';
+
+/** Builds the gifts service once per server. */
+export function createGiftsService(dependencies: GiftsServiceDependencies): GiftsService {
+  return new GiftsService(dependencies);
+}
+
+/** Registers the gift routes of players and the operator. */
+export function registerGiftsModule(
+  app: FastifyInstance,
+  gifts: GiftsService,
+  options: { authGuard: AuthGuard; audit: AuditLog; adminToken: string | undefined },
+): void {
+  registerGiftRoutes(app, {
+    gifts,
+    authGuard: options.authGuard,
+    operatorGuard: createAuditedOperatorGuard(options.adminToken, options.audit),
+  });
+}

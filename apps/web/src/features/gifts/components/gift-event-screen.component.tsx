@@ -1,0 +1,143 @@
+import type { GiftEventDto } from '@app/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, DotLoading } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/api.ts';
+import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
+import { errorMessage } from '../../../shared/dialogs/error-message.ts';
+import { showCompletedDialog, showFailDialog } from '../../../shared/dialogs/message-dialogs.ts';
+import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
+import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
+import { ScreenToolbar } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { profileQueryKeys } from '../../profile/hooks/profile-query-keys.ts';
+import styles from '../../promotion/components/promotion.module.css';
+import { fetchGiftEvents, giftQueryKeys, joinGiftEvent } from '../api/gifts.api.ts';
+
+/** HH:mm of an instant in the market's time zone (the rounds are market times, DESIGN.md §6). */
+function useMarketClock(): (at: number) => string {
+  const { timeZone } = useMarket();
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (at) => format.format(at);
+}
+
+/**
+ * The gift events page /giftEvent (spec 01 §2, §4): today's three rounds with time, receive limit and
+ * requirements; a completed round is greyed; tapping an open one shows its details with Open Gift.
+ */
+export function GiftEventScreen() {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/mine');
+  const clock = useMarketClock();
+  const formatPrice = useFormatPrice();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<GiftEventDto | null>(null);
+  const events = useQuery({
+    queryKey: giftQueryKeys.events,
+    queryFn: ({ signal }) => fetchGiftEvents(api, signal),
+  });
+  const open = useMutation({
+    mutationFn: (id: number) => joinGiftEvent(api, id),
+    onSuccess: (price) => showCompletedDialog(`${t('promo.congratulations')} ${formatPrice(price)}`),
+    onError: (error) => showFailDialog(errorMessage(error)),
+    onSettled: () => {
+      setSelected(null);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: giftQueryKeys.events }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKeys.profile }),
+      ]);
+    },
+  });
+  const now = Date.now();
+  const requirements = (event: GiftEventDto) =>
+    [
+      event.join_recharge ? t('promo.requireRecharge') : null,
+      event.join_relation ? t('promo.requireRelation') : null,
+      event.join_bet ? t('promo.requireBet') : null,
+    ]
+      .filter(Boolean)
+      .join(', ') || t('promo.requireNone');
+  return (
+    <>
+      <ScreenToolbar
+        title={t('promo.giftEventTitle')}
+        onBack={goBack}
+        right={
+          <Button
+            size="mini"
+            fill="none"
+            onClick={() => void events.refetch()}
+            data-testid="gift-events-refresh"
+          >
+            {t('common.retry')}
+          </Button>
+        }
+      />
+      <div className={styles.page}>
+        <p className={styles.card}>{t('promo.giftEventRules')}</p>
+        {events.isPending ? (
+          <DotLoading />
+        ) : (
+          <table className={`${styles.card} ${styles.table}`} data-testid="gift-events">
+            <thead>
+              <tr>
+                <th>{t('promo.time')}</th>
+                <th>{t('promo.available')}</th>
+                <th>{t('promo.requirements')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(events.data ?? []).map((event) => {
+                const isOpen = !event.completed && now >= event.start_time && now < event.end_time;
+                return (
+                  <tr
+                    key={event.id}
+                    className={event.completed ? styles.completed : undefined}
+                    data-testid="gift-event-row"
+                    data-open={isOpen}
+                    onClick={() => {
+                      if (isOpen) setSelected(event);
+                    }}
+                  >
+                    <td>
+                      {clock(event.start_time)}-{clock(event.end_time)}
+                    </td>
+                    <td>{event.member_available_num}</td>
+                    <td>{requirements(event)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+        {selected ? (
+          <section className={styles.card} data-testid="gift-event-details">
+            <h2 className={styles.sectionTitle}>
+              {clock(selected.start_time)}-{clock(selected.end_time)}
+            </h2>
+            <p>
+              {t('promo.available')}: {selected.member_available_num}
+            </p>
+            <p>
+              {t('promo.requirements')}: {requirements(selected)}
+            </p>
+            <Button
+              color="primary"
+              block
+              disabled={open.isPending}
+              data-testid="gift-event-open"
+              onClick={() => open.mutate(selected.id)}
+            >
+              {t('promo.openGift')}
+            </Button>
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}
