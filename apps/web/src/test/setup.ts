@@ -1,6 +1,6 @@
 import { act, cleanup, configure } from '@testing-library/react';
-import { Dialog, reduceMotion, Toast } from 'antd-mobile';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { Dialog, reduceMotion, Toast, unstableSetRender } from 'antd-mobile';
+import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
 import { ensureScreenTexts, initI18n } from '../i18n/i18n.ts';
 import { installAntdReact19Render, unmountImperativeRenders } from '../shared/dialogs/antd-react19-render.ts';
 
@@ -34,6 +34,21 @@ configure({ asyncUtilTimeout: 5_000 });
 
 installAntdReact19Render();
 
+/**
+ * Work a test left running shows itself when it opens a dialog or a toast after the test ended (a handler
+ * still awaiting a fake server, say): by the file's end that render would run in a torn-down environment.
+ * Such renders are recorded with the test that left them, and fail the file in afterAll.
+ */
+const lateRenders: string[] = [];
+let endedTest: string | undefined;
+const appRender = unstableSetRender();
+unstableSetRender((node, container) => {
+  if (endedTest !== undefined) lateRenders.push(endedTest);
+  return appRender(node, container);
+});
+/** How long afterAll waits for work left running to show itself. */
+const LATE_WORK_GRACE_MS = 50;
+
 // antd-mobile's dialogs, popups and toasts animate with react-spring, and an imperatively shown one
 // (Dialog.alert and the helpers in message-dialogs.ts) only unmounts from the spring's onRest. react-spring
 // skips onRest when a spring is sent back to the value it still holds, which is what happens when a dialog is
@@ -47,6 +62,7 @@ await initI18n('en');
 await ensureScreenTexts();
 
 beforeEach(() => {
+  endedTest = undefined;
   window.localStorage.clear();
 });
 
@@ -64,4 +80,15 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  endedTest = expect.getState().currentTestName ?? 'a test';
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, LATE_WORK_GRACE_MS));
+  act(() => unmountImperativeRenders());
+  if (lateRenders.length > 0) {
+    throw new Error(
+      `a dialog or toast was opened between tests, by work a test left running; it showed after the end of: ${[...new Set(lateRenders)].join('; ')}`,
+    );
+  }
 });
