@@ -100,7 +100,7 @@ export class OtpService {
         retry_after_seconds: Math.ceil(waitMs / 1000),
       });
     }
-    let counted: readonly RateLimitClaim[] = [];
+    let counted: readonly string[] = [];
     try {
       counted = await this.takeHourlyCaps(request);
       const code = generateOtpCode();
@@ -189,7 +189,7 @@ export class OtpService {
    * atomically (parallel requests can never together pass a cap); a full cap answers 429. Answers what it
    * counted, to give back if the code is then not delivered.
    */
-  private async takeHourlyCaps(request: OtpSendRequest): Promise<readonly RateLimitClaim[]> {
+  private async takeHourlyCaps(request: OtpSendRequest): Promise<readonly string[]> {
     const caps = await this.settings.getMany([
       'otp.hourly_cap_per_mobile',
       'otp.hourly_cap_per_device',
@@ -220,7 +220,7 @@ export class OtpService {
       });
     }
     const taken = await this.rateLimiter.takeAll(claims);
-    if (taken.allowed) return claims;
+    if (taken.allowed) return taken.taken;
     const refused = claims.find((claim) => claim.key === taken.refused.key);
     await this.audit.recordRepeatable(AccountAuditEvent.otpRateLimited, {
       userId: request.userId,

@@ -25,9 +25,12 @@ export interface RateLimitClaim {
   windowMs: number;
 }
 
-/** What `takeAll` decided: every counter took its hit, or the first full one (in the claims' order) refused. */
+/**
+ * What `takeAll` decided: every counter took its hit (`taken` names the window buckets, for giveBack), or the
+ * first full one (in the claims' order) refused.
+ */
 export type RateLimitTake =
-  | { allowed: true; claims: readonly RateLimitClaim[] }
+  | { allowed: true; taken: readonly string[] }
   | { allowed: false; refused: RateLimitClaim; retryAfterMs: number };
 
 /**
@@ -43,7 +46,7 @@ export interface RateLimiter {
    */
   takeAll(claims: readonly RateLimitClaim[]): Promise<RateLimitTake>;
   /** Gives back the hits of a successful takeAll whose action then did not happen (a failed SMS). */
-  giveBack(claims: readonly RateLimitClaim[]): Promise<void>;
+  giveBack(taken: readonly string[]): Promise<void>;
 }
 
 /** Thrown inside takeAll's transaction to roll back the hits already taken when a later counter is full. */
@@ -93,7 +96,7 @@ export class DatabaseRateLimiter implements RateLimiter {
         return anyNew;
       });
       if (created) await deleteExpiredBuckets(this.db, now);
-      return { allowed: true, claims };
+      return { allowed: true, taken: windowed.map((entry) => entry.bucketKey) };
     } catch (error) {
       if (!(error instanceof BucketFull)) throw error;
       // Report the first full counter in the caller's order (its most specific one), not the lock order.
@@ -107,12 +110,9 @@ export class DatabaseRateLimiter implements RateLimiter {
     }
   }
 
-  /** Takes one hit back from each claim's current window. */
-  async giveBack(claims: readonly RateLimitClaim[]): Promise<void> {
-    const now = this.clock.now();
-    for (const claim of claims) {
-      await decrementBucket(this.db, `${claim.key}|${now - (now % claim.windowMs)}`);
-    }
+  /** Takes one hit back from each bucket a takeAll counted in (the window it was counted in, even if it ended). */
+  async giveBack(taken: readonly string[]): Promise<void> {
+    for (const bucketKey of taken) await decrementBucket(this.db, bucketKey);
   }
 
   private async isFull(bucketKey: string, limit: number): Promise<boolean> {
