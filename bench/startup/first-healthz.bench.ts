@@ -53,6 +53,14 @@ async function timeToFirstHealthz(args: readonly string[], dataDir: string, port
   }
 }
 
+/** How long an empty node process takes to start and exit: how busy the machine is, for scale. */
+async function emptyNodeMs(): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return performance.now() - started;
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -66,6 +74,11 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(
     '| server | first start ms | second starts ms | median | target < 1,000 ms |\n|---|---|---|---|---|\n',
+  );
+  const empty: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) empty.push(await emptyNodeMs());
+  process.stdout.write(
+    `| empty node (node -e 0), for scale | | ${empty.map(Math.round).join(', ')} | ${Math.round(median(empty))} | |\n`,
   );
   for (const [name, args] of variants) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-bench-'));
