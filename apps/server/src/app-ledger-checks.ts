@@ -1,3 +1,4 @@
+import { AVIATOR_LEDGER_CHECKS } from './modules/games/aviator/aviator-ledger-checks.ts';
 import { COLOUR_LEDGER_CHECKS } from './modules/games/colour/colour-ledger-checks.ts';
 import type { LedgerCheck } from './modules/ledger/ledger-check.service.ts';
 import { ORDER_LEDGER_CHECKS } from './modules/orders/orders-ledger-checks.ts';
@@ -14,4 +15,5 @@ export const APP_LEDGER_CHECKS: readonly LedgerCheck[] = [
   ...ORDER_LEDGER_CHECKS,
   ...WITHDRAWAL_LEDGER_CHECKS,
   ...COLOUR_LEDGER_CHECKS,
+  ...AVIATOR_LEDGER_CHECKS,
 ];
