@@ -3,7 +3,7 @@
  * token (spread over the servers' ports), measures when multiplier ticks arrive, makes the bettors bet and
  * cash out within one second, and writes its raw figures to a JSON file.
  *
- * Arguments (JSON on argv[2]): { tokens, bettors, ports, seconds, sampleEvery, outputFile }.
+ * The plan is a JSON file named by argv[2]: { tokens, bettors, ports, seconds, sampleEvery, outputFile }.
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +22,7 @@ interface LoadPlan {
   outputFile: string;
 }
 
-const plan = JSON.parse(process.argv[2] ?? '{}') as LoadPlan;
+const plan = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as LoadPlan;
 const CONNECTS_PER_BATCH = 250;
 const CASH_OUT_SPREAD_MS = 1_000;
 /** Cash-outs start this long after take-off (the first 1.00× crashes are over by then). */

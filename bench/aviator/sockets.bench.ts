@@ -150,6 +150,7 @@ function rssMiB(pid: number | undefined): number {
 function runLoad(ports: number[], tokens: string[]): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const outputFile = path.join(os.tmpdir(), `aviator-load-${randomBytes(4).toString('hex')}.json`);
+    const planFile = path.join(os.tmpdir(), `aviator-plan-${randomBytes(4).toString('hex')}.json`);
     const plan = JSON.stringify({
       tokens,
       bettors: BETTORS,
@@ -158,9 +159,11 @@ function runLoad(ports: number[], tokens: string[]): Promise<LoadResult> {
       sampleEvery: SAMPLE_EVERY,
       outputFile,
     });
+    // The tokens are far too long for a command line: the plan goes in a file.
+    fs.writeFileSync(planFile, plan);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'socket-load.ts'), plan],
+      ['--import', 'tsx', path.join(import.meta.dirname, 'socket-load.ts'), planFile],
       { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     child.on('exit', (code) => {
@@ -171,6 +174,7 @@ function runLoad(ports: number[], tokens: string[]): Promise<LoadResult> {
         reject(error);
       } finally {
         fs.rmSync(outputFile, { force: true });
+        fs.rmSync(planFile, { force: true });
       }
     });
   });

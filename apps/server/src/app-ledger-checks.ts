@@ -1,3 +1,4 @@
+import { AVIATOR_LEDGER_CHECKS } from './modules/games/aviator/aviator-ledger-checks.ts';
 import { COLOUR_LEDGER_CHECKS } from './modules/games/colour/colour-ledger-checks.ts';
 import { LUCKY_HIT_LEDGER_CHECKS } from './modules/games/luckyhit/luckyhit-ledger-checks.ts';
 import { GIFT_LEDGER_CHECKS } from './modules/gifts/gifts-ledger-checks.ts';
@@ -22,4 +23,5 @@ export const APP_LEDGER_CHECKS: readonly LedgerCheck[] = [
   ...PROMOTION_LEDGER_CHECKS,
   ...GIFT_LEDGER_CHECKS,
   ...LAUNCHER_LEDGER_CHECKS,
+  ...AVIATOR_LEDGER_CHECKS,
 ];
