@@ -11,6 +11,8 @@ const ROUND_SECONDS = 30;
 const BET_SECONDS = [6, 12] as const;
 /** Where it waits for the deal: after betting closes at 20. */
 const DEAL_SECONDS = [22, 29] as const;
+/** How long the screen gets to follow the server's clock after a move. */
+const FOLLOW_TIMEOUT_MS = 5_000;
 
 /** The server's second of the round, as the screen shows it ("Second N of 30"). */
 async function secondOfRound(page: Page): Promise<number> {
@@ -33,6 +35,15 @@ async function moveIntoSeconds(page: Page, from: number, to: number): Promise<vo
     await advanceServerClock(page.request, now < from ? from - now : ROUND_SECONDS - now + from);
     // Reload, as a player does: a fresh socket is greeted with the round under way by the server's clock.
     await page.getByTestId('luckyhit-reload').click();
+    const inRange = async () => {
+      const second = await secondOfRound(page);
+      return second >= from && second <= to;
+    };
+    // The screen follows once the new socket's greeting arrives; a move that overshot is made again.
+    try {
+      await expect.poll(inRange, { timeout: FOLLOW_TIMEOUT_MS }).toBe(true);
+      return;
+    } catch {}
   }
   throw new Error(`could not bring the round to seconds ${from}-${to}`);
 }

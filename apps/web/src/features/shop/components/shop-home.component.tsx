@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { isNetworkError } from '../../../shared/api/api-errors.ts';
 import { useMountedOnce } from '../../../shared/ui/use-mounted-once.hook.ts';
 import { AviatorHomeTile } from '../../aviator/components/aviator-home-tile.component.tsx';
+import { LuckyHitHomeTile } from '../../luckyhit/components/luckyhit-home-tile.component.tsx';
 import { shopQueryKeys } from '../hooks/shop-query-keys.ts';
 import { useDailyNotice } from '../hooks/use-daily-notice.hook.ts';
 import { useHomeTop } from '../hooks/use-home-top.hook.ts';
@@ -55,6 +56,7 @@ export function ShopHome() {
       </Link>
       {homeTop.isPending ? <BannerSkeleton /> : <BannerCarousel banners={homeTop.data?.banners ?? []} />}
       <AviatorHomeTile />
+      <LuckyHitHomeTile />
       <HomeGames games={homeTop.data?.games ?? []} />
       <ProductFeed pages={productPages} />
       {dialogsMounted ? (
