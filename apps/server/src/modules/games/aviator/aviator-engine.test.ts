@@ -455,3 +455,36 @@ describeEachDatabase('aviator engine recovery (a new leader finishes an interrup
     await expectLedgerClean(database());
   });
 });
+
+describeEachDatabase('aviator engine stop', (testDatabase) => {
+  it('abandons a chain being made when it stops, so shutdown does not wait for a million hashes', async () => {
+    const database = testDatabase();
+    const clock = new ManualClock(START);
+    const settings = new SettingsService(database.db, clock);
+    const rounds = new AviatorRoundService({
+      database,
+      clock,
+      ledger: new LedgerService(database, clock),
+      wagering: new WageringService(settings, clock),
+      logger,
+      chainLength: 1_000_000,
+    });
+    const engine = new AviatorEngine({
+      database,
+      clock,
+      rounds,
+      settings,
+      logger,
+      channel: new RecordingChannel(),
+    });
+    const tick = engine.tick();
+    // Let the generation begin its slices, then stop long before a million links could be hashed.
+    await sleep(50);
+    const stopStartedAt = performance.now();
+    await engine.stop();
+    expect(performance.now() - stopStartedAt).toBeLessThan(500);
+    await expect(tick).rejects.toThrow(/abort/i);
+    const chains = await database.db.selectFrom('aviator_chains').select('id').execute();
+    expect(chains).toEqual([]);
+  });
+});

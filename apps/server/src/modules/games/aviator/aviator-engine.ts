@@ -132,7 +132,8 @@ export class AviatorEngine implements LiveEngineHandlers {
       try {
         await this.tick();
       } catch (error) {
-        this.dependencies.logger.error({ err: error }, 'aviator engine tick failed');
+        // A chain generation abandoned by stop() is no failure.
+        if (this.running) this.dependencies.logger.error({ err: error }, 'aviator engine tick failed');
         // The round in memory may no longer match the database: the next tick starts over from it.
         this.dropRound();
       }
@@ -144,11 +145,15 @@ export class AviatorEngine implements LiveEngineHandlers {
     this.timer.unref();
   }
 
-  /** Stops ticking, waits for the running tick and pending money moves, and gives up the leadership. */
+  /**
+   * Stops ticking, abandons a chain being made, waits for the running tick and pending money moves, and gives
+   * up the leadership.
+   */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.dependencies.rounds.cancelChainGenerations();
     await this.queue.catch(() => undefined);
     if (this.round) {
       await Promise.allSettled([...this.round.pendingBets, ...this.round.pendingCashOuts]);

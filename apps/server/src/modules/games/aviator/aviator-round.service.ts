@@ -13,7 +13,7 @@ import { runInTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
-import { deriveLink, generateChain } from '../colour/colour-chain.service.ts';
+import { deriveLink, type GeneratedChain, generateChain } from '../colour/colour-chain.service.ts';
 import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
 import {
   betStake,
@@ -97,6 +97,8 @@ export interface AviatorRoundServiceDependencies {
  */
 export class AviatorRoundService {
   private readonly chainLength: number;
+  /** The chain generations in progress, each abandoned by its own signal when the engine stops. */
+  private readonly chainGenerations = new Set<AbortController>();
 
   constructor(private readonly dependencies: AviatorRoundServiceDependencies) {
     this.chainLength = dependencies.chainLength ?? AVIATOR_CHAIN_LENGTH;
@@ -151,9 +153,24 @@ export class AviatorRoundService {
     return deriveLink(checkpoint.link_hex, checkpoint.link_index, linkIndex);
   }
 
+  /**
+   * Abandons the chain generations in progress (nothing is committed): the round opening that waits for one
+   * fails with an AbortError, so a stopping engine does not hash a million links before it can stop.
+   */
+  cancelChainGenerations(): void {
+    for (const generation of this.chainGenerations) generation.abort();
+  }
+
   private async commitChain(): Promise<AviatorChainRow> {
     const { database, clock, logger } = this.dependencies;
-    const generated = await generateChain(this.chainLength);
+    const generation = new AbortController();
+    this.chainGenerations.add(generation);
+    let generated: GeneratedChain;
+    try {
+      generated = await generateChain(this.chainLength, { signal: generation.signal });
+    } finally {
+      this.chainGenerations.delete(generation);
+    }
     const id = await insertChain(database.db, {
       chainLength: this.chainLength,
       secretHex: generated.secretHex,
