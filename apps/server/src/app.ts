@@ -325,6 +325,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       market: config.market,
       logger: app.log,
       wagering,
+      referralBonuses: promotion.accrual,
     }),
     promotion,
   };
@@ -444,6 +445,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     ...(dependencies.aviatorChainLength === undefined
       ? {}
       : { chainLength: dependencies.aviatorChainLength }),
+    referralBonuses: services.promotion.accrual,
   });
   if (config.gameEngines) app.addHook('onReady', async () => aviator.engine.start());
   app.addHook('onClose', async () => aviator.engine.stop());

@@ -53,6 +53,8 @@ describeEachDatabase(
           .db.updateTable('users')
           .set({
             event_gift_enable: 1,
+            // The games are for early-access players only (spec 02 §6).
+            is_early: 1,
             referrer_level1_id: index === 0 ? null : (referrer?.userId ?? null),
             referrer_level2_id: index === 0 || !level2 || level2 === referrer ? null : level2.userId,
           })

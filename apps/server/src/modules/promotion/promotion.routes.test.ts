@@ -74,6 +74,12 @@ describeEachDatabase('referral bonuses and profit transfers', (database) => {
         .execute();
     }
     for (const player of [alice, bob, sharer]) await fundWallet(database(), clock, player.userId, 10_000_00);
+    // The games are for early-access players only (spec 02 §6).
+    await database()
+      .db.updateTable('users')
+      .set({ is_early: 1 })
+      .where('id', 'in', [alice.userId, bob.userId, sharer.userId])
+      .execute();
     await colour.engine.tick();
     clock.set(MIDNIGHT_IST + COLOUR_PERIOD_MS + 5_000);
   });

@@ -24,6 +24,7 @@ import { describeEachDatabase, type TestDatabase } from '../../../test-support/t
 import { createTestUser } from '../../accounts/account-fixtures.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
 import { balanceOf, fundWallet } from '../../orders/order-fixtures.ts';
+import { PromotionAccrualService } from '../../promotion/promotion-accrual.service.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
 import { AviatorEngine } from './aviator-engine.ts';
@@ -62,16 +63,24 @@ interface Harness {
   settings: SettingsService;
 }
 
-function harness(database: TestDatabase, clock: ManualClock): Harness {
+function harness(
+  database: TestDatabase,
+  clock: ManualClock,
+  options: { referralBonuses?: boolean } = {},
+): Harness {
   const channel = new RecordingChannel();
   const settings = new SettingsService(database.db, clock);
+  const ledger = new LedgerService(database, clock);
   const rounds = new AviatorRoundService({
     database,
     clock,
-    ledger: new LedgerService(database, clock),
+    ledger,
     wagering: new WageringService(settings, clock),
     logger,
     chainLength: 200,
+    ...(options.referralBonuses
+      ? { referralBonuses: new PromotionAccrualService(database, clock, ledger, settings) }
+      : {}),
   });
   const engine = new AviatorEngine({ database, clock, rounds, settings, logger, channel });
   return { clock, channel, engine, rounds, game: new AviatorGameService(database.db, rounds), settings };
@@ -453,6 +462,72 @@ describeEachDatabase('aviator engine recovery (a new leader finishes an interrup
     expect(round).toMatchObject({ status: 'settled', stake_total_minor: 50_00, payout_total_minor: 0 });
     await second.engine.stop();
     await expectLedgerClean(database());
+  });
+});
+
+describeEachDatabase('aviator referral bonuses', (testDatabase) => {
+  it("gives a referred player's referrers 30 % / 10 % of the fees of the round's settled bets, once", async () => {
+    const database = testDatabase();
+    const clock = new ManualClock(START + 10_800_000);
+    const h = harness(database, clock, { referralBonuses: true });
+    const level2 = await earlyUser(database, 0);
+    const level1 = await earlyUser(database, 0);
+    const cashed = await earlyUser(database);
+    const lost = await earlyUser(database);
+    await database.db
+      .updateTable('users')
+      .set({ referrer_level1_id: level1, referrer_level2_id: level2 })
+      .where('id', 'in', [cashed, lost])
+      .execute();
+    const flight = await flightReaching(h, 130, async (period) => {
+      await bet(h, cashed, period);
+      await bet(h, lost, period);
+    });
+    clock.set(flight.takeoffAt + 10);
+    await cashOut(h, cashed, String(flight.period));
+    await at(h, flight.crashAt);
+    await at(h, flight.crashAt + AVIATOR_ENDED_MS);
+    const round = await database.db
+      .selectFrom('aviator_rounds')
+      .select(['id', 'status'])
+      .where('period', '=', flight.period)
+      .executeTakeFirstOrThrow();
+    expect(round.status).toBe('settled');
+    const bets = await database.db
+      .selectFrom('aviator_bets')
+      .select(['status', 'fee_minor'])
+      .where('round_id', '=', round.id)
+      .where('user_id', 'in', [cashed, lost])
+      .execute();
+    expect(bets.map((row) => row.status).sort()).toEqual(['cashed', 'lost']);
+    // Rounds played before this one (results under 1.30) accrued their own bonuses, filed under their periods.
+    const feesMinor = bets.reduce((sum, row) => sum + row.fee_minor, 0);
+    expect(feesMinor).toBeGreaterThan(0);
+    const bonuses = await database.db
+      .selectFrom('promotion_bonuses')
+      .select(['user_id', 'level', 'type', 'amount_minor', 'round_ref'])
+      .where('game', '=', 'aviator')
+      .where('round_ref', '=', String(flight.period))
+      .orderBy('level')
+      .execute();
+    expect(bonuses.map((row) => ({ ...row, amount_minor: Number(row.amount_minor) }))).toEqual([
+      {
+        user_id: level1,
+        level: 1,
+        type: 'P',
+        amount_minor: Math.floor((feesMinor * 3_000) / 10_000),
+        round_ref: String(flight.period),
+      },
+      {
+        user_id: level2,
+        level: 2,
+        type: 'P',
+        amount_minor: Math.floor((feesMinor * 1_000) / 10_000),
+        round_ref: String(flight.period),
+      },
+    ]);
+    await h.engine.stop();
+    await expectLedgerClean(database);
   });
 });
 

@@ -13,6 +13,7 @@ import { runInTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
+import type { ReferralBonusAccrual } from '../../promotion/promotion-accrual.service.ts';
 import { deriveLink, type GeneratedChain, generateChain } from '../colour/colour-chain.service.ts';
 import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
 import {
@@ -32,6 +33,7 @@ import {
   markRoundFinished,
   markRoundFlying,
   nickNameOf,
+  settledFees,
   settledTotals,
 } from './aviator.repository.ts';
 import type { AviatorChainRow, AviatorRoundRow } from './aviator.tables.ts';
@@ -86,6 +88,8 @@ export interface AviatorRoundServiceDependencies {
   wagering: SettledBetsWagering;
   logger: FastifyBaseLogger;
   chainLength?: number;
+  /** Pays referrers their share of the round's settled fees (the promotion module); none in some tests. */
+  referralBonuses?: ReferralBonusAccrual;
 }
 
 /**
@@ -293,7 +297,7 @@ export class AviatorRoundService {
         throw new Error(`aviator round ${roundId} is ${round.status}, not flying`);
       await markOpenBetsLost(trx, roundId, now);
       const totals = await settledTotals(trx, roundId);
-      await this.moveRoundMoney(trx, roundId, totals);
+      await this.moveRoundMoney(trx, round, totals);
       await wagering.reduceForSettledBets(trx, lostStakes(roundId));
       const finished = await markRoundFinished(trx, roundId, {
         status: 'settled',
@@ -330,7 +334,7 @@ export class AviatorRoundService {
         });
       }
       const totals = await settledTotals(trx, roundId);
-      await this.moveRoundMoney(trx, roundId, totals);
+      await this.moveRoundMoney(trx, round, totals);
       const finished = await markRoundFinished(trx, roundId, {
         status: 'refunded',
         betCount: totals.count,
@@ -344,12 +348,18 @@ export class AviatorRoundService {
     });
   }
 
+  /**
+   * The round's money at its end: the settled bets' fees to fee revenue (and the referrers' share of them as
+   * P bonuses, set-based, once per round since the round's status guards its end) and their contracts to
+   * the house.
+   */
   private async moveRoundMoney(
     trx: Parameters<LedgerService['transfer']>[0],
-    roundId: number,
+    round: Pick<AviatorRoundRow, 'id' | 'period'>,
     totals: { stake: number; fee: number },
   ): Promise<void> {
-    const { ledger } = this.dependencies;
+    const { ledger, referralBonuses } = this.dependencies;
+    const roundId = round.id;
     const reference = { type: AVIATOR_ROUND_REFERENCE_TYPE, id: roundId };
     if (totals.fee > 0) {
       await ledger.transfer(trx, {
@@ -359,6 +369,11 @@ export class AviatorRoundService {
         kind: 'fee',
         reference,
         idempotencyKey: aviatorFeeKey(roundId),
+      });
+      await referralBonuses?.accrueReferralBonuses(trx, {
+        settledFeesByUser: settledFees(roundId),
+        game: 'aviator',
+        roundRef: String(round.period),
       });
     }
     const contract = totals.stake - totals.fee;

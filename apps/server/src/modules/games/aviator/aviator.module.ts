@@ -6,6 +6,7 @@ import type { OperatorGuard } from '../../../http/operator-guard.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { LiveGameChannel, LiveSocketPlatform } from '../../../platform/live-sockets/live-sockets.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
+import type { ReferralBonusAccrual } from '../../promotion/promotion-accrual.service.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
 import { registerAviatorRoutes } from './aviator.routes.ts';
@@ -25,6 +26,8 @@ export interface AviatorModuleDependencies {
   operatorGuard: OperatorGuard;
   /** Links per hash chain; tests use short chains. */
   chainLength?: number;
+  /** Pays referrers their share of settled fees (the promotion module). */
+  referralBonuses?: ReferralBonusAccrual;
 }
 
 /** The crash game: its round service (money), engine, socket channel and calls. */
@@ -51,6 +54,7 @@ export async function registerAviatorModule(
     wagering,
     logger,
     ...(dependencies.chainLength === undefined ? {} : { chainLength: dependencies.chainLength }),
+    ...(dependencies.referralBonuses === undefined ? {} : { referralBonuses: dependencies.referralBonuses }),
   });
   const game = new AviatorGameService(database.db, rounds);
   const channel = await live.registerGame(app, {

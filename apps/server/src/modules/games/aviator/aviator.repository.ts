@@ -288,6 +288,12 @@ export function betStake(betId: number): RawBuilder<unknown> {
   return sql`select user_id, stake_minor from aviator_bets where id = ${betId}`;
 }
 
+/** Each settled (cashed or lost) bet's player and fee, as the referral bonus accrual reads them. */
+export function settledFees(roundId: number): RawBuilder<unknown> {
+  return sql`select b.user_id as user_id, b.fee_minor as fee_minor
+    from aviator_bets b where b.round_id = ${roundId} and b.status in ('cashed', 'lost')`;
+}
+
 /** The stakes of a round's lost bets, for needs_bet. */
 export function lostStakes(roundId: number): RawBuilder<unknown> {
   return sql`select user_id, stake_minor from aviator_bets where round_id = ${roundId} and status = 'lost'`;

@@ -13,12 +13,14 @@ import type { Clock } from '../../../platform/clock.ts';
 import { systemAccount } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
 import { postBulkWalletCredits } from '../../ledger/ledger-bulk.repository.ts';
+import type { ReferralBonusAccrual } from '../../promotion/promotion-accrual.service.ts';
 import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
 import {
   firstBettorSeeds,
   lockRound,
   markRoundSettled,
   multiplierSql,
+  settledFees,
   settledStakes,
   settleWaitingBets,
   waitingTotals,
@@ -54,7 +56,7 @@ export type LuckyHitSettleOutcome =
  * seed is derived from the chain, the first three bettors' client seeds read, the six cards dealt; one
  * UPDATE settles every waiting bet (W → S with its payout, or F); the wins are credited set-based from game
  * escrow (LHW), one transfer per player; the fees go to fee revenue and the rest of the contracts to (or
- * from) the house; the settled stakes come off needs_bet; the round is marked settled with its deal
+ * from) the house; the referrers' P bonuses accrue from the fees; the settled stakes come off needs_bet; the round is marked settled with its deal
  * revealed and the house's figures.
  */
 export class LuckyHitSettlementService {
@@ -65,6 +67,7 @@ export class LuckyHitSettlementService {
     private readonly chains: LuckyHitChainService,
     private readonly timeZone: string,
     private readonly wagering: SettledBetsWagering,
+    private readonly referralBonuses?: ReferralBonusAccrual,
   ) {}
 
   /** Deals and settles the round starting at `startAt`. */
@@ -122,6 +125,12 @@ export class LuckyHitSettlementService {
           kind: 'fee',
           reference,
           idempotencyKey: luckyHitFeeKey(row.id),
+        });
+        // Referrers earn their share of the round's fees, set-based, in this same transaction.
+        await this.referralBonuses?.accrueReferralBonuses(trx, {
+          settledFeesByUser: settledFees(row.id),
+          game: 'luckyhit',
+          roundRef: period,
         });
       }
       const marginMinor = totals.contract - totals.payout;

@@ -25,6 +25,7 @@ import {
   type LiveSocketPlatform,
 } from '../../../platform/live-sockets/live-sockets.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
+import type { ReferralBonusAccrual } from '../../promotion/promotion-accrual.service.ts';
 import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
 import { registerLuckyHitRoutes } from './luckyhit.routes.ts';
 import { LUCKY_HIT_CHAIN_LENGTH, LuckyHitChainService } from './luckyhit-chain.service.ts';
@@ -48,6 +49,8 @@ export interface LuckyHitModuleDependencies {
   /** Links per hash chain; tests use short chains, production LUCKY_HIT_CHAIN_LENGTH. */
   chainLength?: number;
   renewAheadRounds?: number;
+  /** Pays referrers their share of settled fees (the promotion module). */
+  referralBonuses?: ReferralBonusAccrual;
 }
 
 /** Lucky Hit: its chains, settlement, engine and the player's service. */
@@ -76,7 +79,15 @@ export function createLuckyHitModule(dependencies: LuckyHitModuleDependencies): 
       ? {}
       : { renewAheadRounds: dependencies.renewAheadRounds }),
   });
-  const settlement = new LuckyHitSettlementService(database, clock, ledger, chains, timeZone, wagering);
+  const settlement = new LuckyHitSettlementService(
+    database,
+    clock,
+    ledger,
+    chains,
+    timeZone,
+    wagering,
+    dependencies.referralBonuses,
+  );
   const game = new LuckyHitGameService({ database, clock, ledger, chains, market });
   const engine = new LuckyHitEngine({
     database,

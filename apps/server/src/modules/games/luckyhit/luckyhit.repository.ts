@@ -304,6 +304,12 @@ export function winCreditsPerPlayer(roundId: number, keyPrefix: string): RawBuil
     group by b.user_id`;
 }
 
+/** Each settled bet's player and fee, as the referral bonus accrual reads them. */
+export function settledFees(roundId: number): RawBuilder<unknown> {
+  return sql`select b.user_id as user_id, b.fee_minor as fee_minor
+    from luckyhit_bets b where b.round_id = ${roundId} and b.status in ('S', 'F')`;
+}
+
 /** Each settled bet's player and stake, as the needs_bet reduction reads them. */
 export function settledStakes(roundId: number): RawBuilder<unknown> {
   return sql`select b.user_id as user_id, b.stake_minor as stake_minor
