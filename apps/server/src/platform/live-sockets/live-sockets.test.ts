@@ -64,7 +64,7 @@ async function startServer(
   database: TestDatabase,
   sessions: SessionService,
   bus: LiveEventBus,
-  options: { leader?: boolean; timings?: Partial<LiveSocketTimings>; refuseUser?: number } = {},
+  options: { leader?: boolean; timings?: Partial<LiveSocketTimings> } = {},
 ): Promise<TestServer> {
   const app = Fastify({ logger: false });
   const platform = new LiveSocketPlatform({
@@ -83,8 +83,9 @@ async function startServer(
   channel = await platform.registerGame(app, {
     game: 'echo',
     clientCommands: testCommands,
-    authorize: async (userId) =>
-      userId === options.refuseUser ? { code: LiveCloseCode.forbidden, reason: 'no early access' } : true,
+    // The access flags come with the resolved session, as the games' early-access check reads them.
+    authorize: async (user) =>
+      user.access.early ? true : { code: LiveCloseCode.forbidden, reason: 'no early access' },
   });
   channel.attachEngine(engine);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -114,6 +115,7 @@ describe('live-socket platform (one instance, in-process bus)', () => {
     database = await createTestDatabase('sqlite');
     sessions = new SessionService(database.db, systemClock);
     userId = await createTestUser(database.db, { rCode: 'LIVE01', now: Date.now() });
+    await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', userId).execute();
     token = await sessions.create({ userId, deviceId: null, ip: null });
     const refused = await createTestUser(database.db, {
       rCode: 'LIVE02',
@@ -122,7 +124,6 @@ describe('live-socket platform (one instance, in-process bus)', () => {
     });
     refusedToken = await sessions.create({ userId: refused, deviceId: null, ip: null });
     server = await startServer(database, sessions, createEventBus(undefined, 'unused'), {
-      refuseUser: refused,
       timings: { idleTimeoutMs: 1_500, sweepIntervalMs: 250, pingIntervalMs: 60_000 },
     });
   });
@@ -268,6 +269,7 @@ describe.skipIf(!redisUrl)('live-socket platform over Redis (two instances)', ()
     database = await createTestDatabase('sqlite');
     sessions = new SessionService(database.db, systemClock);
     userId = await createTestUser(database.db, { rCode: 'LIVE03', now: Date.now() });
+    await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', userId).execute();
     token = await sessions.create({ userId, deviceId: null, ip: null });
     // A random namespace per test file, so parallel runs sharing the Redis database never hear each other.
     const namespace = `test-${randomBytes(6).toString('hex')}`;

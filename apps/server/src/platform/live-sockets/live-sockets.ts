@@ -6,7 +6,8 @@
  *    number), e.g. `aviatorClientCommands = { 5015: betSchema, 5017: cashOutSchema }`.
  * 2. On start-up: `const channel = platform.registerGame(app, { game: 'aviator', clientCommands, authorize })`.
  *    This serves `/ws/aviator?token=…`: it authenticates the token through the session service (4401 when
- *    missing, revoked or expired), asks `authorize(userId)` (e.g. the early-access flag; 4403), enforces the
+ *    missing, revoked or expired), asks `authorize(user)` with the resolved user and its access flags (e.g.
+ *    `user.access.early`; 4403), enforces the
  *    frame limits (4 KB → 4400, 20 frames/s → 4429, not the envelope → 4400, unknown cmd or data that fails
  *    its schema → a LIVE_ERROR_CMD answer), pings every 20 s, closes silent sockets after 60 s (4408) and
  *    drops a client whose send buffer fills up (4409). A logout or password reset closes that user's sockets
@@ -41,7 +42,7 @@ import websocketPlugin from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError, unauthorized } from '../../http/app-error.ts';
-import { type SessionResolver, TOKEN_PATTERN } from '../../http/auth-guard.ts';
+import { type AuthenticatedUser, type SessionResolver, TOKEN_PATTERN } from '../../http/auth-guard.ts';
 import type { LiveEventBus } from './event-bus.ts';
 
 export type { LiveEventBus } from './event-bus.ts';
@@ -109,8 +110,11 @@ export interface LiveGameDefinition {
   readonly game: string;
   /** One zod schema per cmd a client may send. */
   readonly clientCommands: LiveCmdRegistry;
-  /** Checked once per socket after the token (e.g. the early-access flag). */
-  readonly authorize?: (userId: number) => Promise<LiveAuthorization>;
+  /**
+   * Checked once per socket after the token, with the user the session resolved (its access flags are read
+   * with the session, so e.g. the early-access check needs no query of its own).
+   */
+  readonly authorize?: (user: AuthenticatedUser) => Promise<LiveAuthorization>;
 }
 
 /** Limits that tests shorten; production uses the shared protocol's constants. */
@@ -503,7 +507,7 @@ export class LiveSocketPlatform {
         this.closeSocket(local, LiveCloseCode.unauthorized, 'please log in again');
         return;
       }
-      const authorization = definition.authorize ? await definition.authorize(user.userId) : true;
+      const authorization = definition.authorize ? await definition.authorize(user) : true;
       if (authorization !== true) {
         this.closeSocket(local, authorization.code, authorization.reason);
         return;

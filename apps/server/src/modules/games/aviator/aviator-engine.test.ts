@@ -243,8 +243,7 @@ describeEachDatabase('aviator engine', (database) => {
     expect(h.engine.currentRound()?.phase).toBe('betting');
 
     // The round is verifiable: its entity recomputes to its result, and the shown seed hash was SHA-256 of it.
-    const userId = await earlyUser(database(), 0);
-    const detail = await h.game.roundDetail(userId, START / 100);
+    const detail = await h.game.roundDetail(START / 100);
     const recomputed = await aviatorResult(detail.entity.server_seed, [
       detail.entity.player_seed1,
       detail.entity.player_seed2,
@@ -254,7 +253,7 @@ describeEachDatabase('aviator engine', (database) => {
     expect(detail.entity.sha512hash).toBe(recomputed.sha512hash);
     expect(await aviatorServerSeedHash(detail.entity.server_seed)).toBe(info[0]?.serverSeed);
     // The round under way has no detail yet.
-    await expect(h.game.roundDetail(userId, h.engine.currentRound()?.period ?? 0)).rejects.toMatchObject({
+    await expect(h.game.roundDetail(h.engine.currentRound()?.period ?? 0)).rejects.toMatchObject({
       code: 400,
     });
   });

@@ -11,17 +11,14 @@ import {
 } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../../http/app-error.ts';
+import { badRequest, notFound } from '../../../http/app-error.ts';
 import { pageResponse, pageWindow } from '../../../http/pagination.ts';
-import { findRoundByPeriod, hasEarlyAccess, listFinishedRounds, listUserBets } from './aviator.repository.ts';
+import { findRoundByPeriod, listFinishedRounds, listUserBets } from './aviator.repository.ts';
 import type { AviatorRoundService } from './aviator-round.service.ts';
-
-/** The answer to a player without early access (spec 02 §6: the game tabs are for early users). */
-export const FORBIDDEN_CODE = 403;
 
 /**
  * The crash game's HTTP side: the player's records, a finished round's verification entity, the operator's
- * round list, and the early-access check the socket and the calls share.
+ * round list (the calls' early-access gate is the shared requireEarlyAccess guard).
  */
 export class AviatorGameService {
   constructor(
@@ -29,20 +26,8 @@ export class AviatorGameService {
     private readonly rounds: AviatorRoundService,
   ) {}
 
-  /** Throws 403 unless the user has early access (is_early). */
-  async assertEarlyAccess(userId: number): Promise<void> {
-    if (!(await hasEarlyAccess(this.db, userId)))
-      throw new AppError(FORBIDDEN_CODE, AviatorMessage.earlyAccessRequired);
-  }
-
-  /** Whether the user has early access. */
-  isEarly(userId: number): Promise<boolean> {
-    return hasEarlyAccess(this.db, userId);
-  }
-
   /** GET /aviator/user_records: the user's bets, newest first. */
   async userRecords(userId: number, query: PaginationQuery): Promise<AviatorUserRecordsResponse> {
-    await this.assertEarlyAccess(userId);
     const { count, rows } = await listUserBets(this.db, userId, pageWindow(query));
     return pageResponse(
       count,
@@ -64,8 +49,7 @@ export class AviatorGameService {
   }
 
   /** GET /aviator/round_detail: the verification entity of a settled round; 404 before it ended. */
-  async roundDetail(userId: number, period: number): Promise<AviatorRoundDetailResponse> {
-    await this.assertEarlyAccess(userId);
+  async roundDetail(period: number): Promise<AviatorRoundDetailResponse> {
     const round = await findRoundByPeriod(this.db, period);
     if (!round) throw notFound(AviatorMessage.roundNotFound);
     if (round.status !== 'settled') {

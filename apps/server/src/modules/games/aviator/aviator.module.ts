@@ -60,8 +60,9 @@ export async function registerAviatorModule(
   const channel = await live.registerGame(app, {
     game: 'aviator',
     clientCommands: aviatorClientCommands,
-    authorize: async (userId) =>
-      (await game.isEarly(userId))
+    // The early-access flag read with the session (spec 02 §6), as the HTTP calls' requireEarlyAccess.
+    authorize: async (user) =>
+      user.access.early
         ? true
         : { code: LiveCloseCode.forbidden, reason: AviatorMessage.earlyAccessRequired },
   });

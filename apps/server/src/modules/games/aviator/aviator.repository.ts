@@ -389,12 +389,6 @@ export async function listFinishedRounds(
   return { count: Number(countRow.count), rows };
 }
 
-/** Whether a user has early access to the games (users.is_early). */
-export async function hasEarlyAccess(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('is_early').where('id', '=', userId).executeTakeFirst();
-  return row?.is_early === 1;
-}
-
 /** The user's nick name. */
 export async function nickNameOf(db: Kysely<Database>, userId: number): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('nick_name').where('id', '=', userId).executeTakeFirst();

@@ -1,3 +1,4 @@
+import { ServerMessage } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../../../platform/clock.ts';
@@ -45,6 +46,13 @@ describeEachDatabase('aviator calls', (database) => {
     expect(records.json()).toEqual({ code: 200, page: { count: 0 }, queryset: [] });
     const refused = await app.inject({ url: '/aviator/user_records', headers: tokenHeader(lateToken) });
     expect(refused.statusCode).toBe(403);
+    // The shared early-access guard answers, from the flag read with the session.
+    expect(refused.json()).toEqual({ code: 403, msg: ServerMessage.earlyAccessRequired });
+    const detail = await app.inject({
+      url: '/aviator/round_detail?period=123',
+      headers: tokenHeader(lateToken),
+    });
+    expect(detail.statusCode).toBe(403);
     expect((await app.inject({ url: '/aviator/user_records' })).statusCode).toBe(401);
   });
 

@@ -2,6 +2,7 @@ import { aviatorRoundDetailQuery, aviatorUserRecordsQuery, paginationQuery } fro
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
 import type { OperatorGuard } from '../../../http/operator-guard.ts';
+import { requireEarlyAccess } from '../../../http/user-access-guard.ts';
 import { parseInput } from '../../../http/validation.ts';
 import type { AviatorGameService } from './aviator-game.service.ts';
 
@@ -14,11 +15,13 @@ export function registerAviatorRoutes(
     game,
   }: { authGuard: AuthGuard; operatorGuard: OperatorGuard; game: AviatorGameService },
 ): void {
-  app.get('/aviator/user_records', { preHandler: authGuard }, (request) =>
+  // Early-access players only (spec 02 §6), from the flag read with the session.
+  const playerGuards = [authGuard, requireEarlyAccess];
+  app.get('/aviator/user_records', { preHandler: playerGuards }, (request) =>
     game.userRecords(currentUser(request).userId, parseInput(aviatorUserRecordsQuery, request.query)),
   );
-  app.get('/aviator/round_detail', { preHandler: authGuard }, (request) =>
-    game.roundDetail(currentUser(request).userId, parseInput(aviatorRoundDetailQuery, request.query).period),
+  app.get('/aviator/round_detail', { preHandler: playerGuards }, (request) =>
+    game.roundDetail(parseInput(aviatorRoundDetailQuery, request.query).period),
   );
   app.get('/admin/api/aviator/rounds', { preHandler: operatorGuard }, (request) =>
     game.operatorRounds(parseInput(paginationQuery, request.query)),

@@ -33,7 +33,6 @@ import {
   countUserBetsInRound,
   findRevealedSeed,
   findRound,
-  hasEarlyAccess,
   insertBet,
   latestSettledRounds,
   listSettledRounds,
@@ -98,7 +97,8 @@ const parseJson = <T>(text: string | null, what: string): T => {
 /**
  * The player's side of Lucky Hit: bets (socket cmd 3015, taken only inside the betting window by the
  * server's clock, one transaction each), records, round details for verification, and what the live
- * channel sends on connect. Early access is checked here, on the server (spec 02 §6).
+ * channel sends on connect. Early access (spec 02 §6) is checked at the edges, with the session: the socket's
+ * authorize and the calls' requireEarlyAccess guard.
  */
 export class LuckyHitGameService {
   private readonly timeZone: string;
@@ -110,13 +110,6 @@ export class LuckyHitGameService {
     this.timeZone = market.timeZone;
     this.minStakeMajor = market.luckyHitMinStake;
     this.minStakeMinor = majorToMinor(market.luckyHitMinStake);
-  }
-
-  /** Refuses a user without the early-access flag (403). */
-  async assertEarlyAccess(userId: number): Promise<void> {
-    if (!(await hasEarlyAccess(this.dependencies.database.db, userId))) {
-      throw new AppError(ResponseCode.verificationRequired, LuckyHitMessage.earlyAccessOnly);
-    }
   }
 
   /**
@@ -155,7 +148,6 @@ export class LuckyHitGameService {
     if (command.stakeMinor > majorToMinor(LUCKY_HIT_MAX_STAKE))
       throw badRequest(LuckyHitMessage.stakeTooLarge(LUCKY_HIT_MAX_STAKE));
     this.assertOpenRound(command.period, clock.now());
-    await this.assertEarlyAccess(userId);
     return runInTransaction(database, async (trx) => {
       // Checked again inside: the transaction may have waited for a lock past the close.
       const now = clock.now();
@@ -199,14 +191,12 @@ export class LuckyHitGameService {
 
   /** GET /luckyhit/user_records: the user's bets, newest first. */
   async userRecords(userId: number, query: PaginationQuery): Promise<LuckyHitUserRecordsResponse> {
-    await this.assertEarlyAccess(userId);
     const page = await listUserBets(this.dependencies.database.db, userId, pageWindow(query));
     return pageResponse(page.count, page.rows.map(toUserRecordDto));
   }
 
   /** GET /luckyhit/round_detail: a dealt round's seeds, draws and cards, so the player can re-deal it. */
-  async roundDetail(userId: number, period: string): Promise<LuckyHitRoundDetailResponse> {
-    await this.assertEarlyAccess(userId);
+  async roundDetail(period: string): Promise<LuckyHitRoundDetailResponse> {
     const { database, chains } = this.dependencies;
     const row = await findRound(database.db, period);
     if (!row) throw notFound(LuckyHitMessage.roundNotFound);

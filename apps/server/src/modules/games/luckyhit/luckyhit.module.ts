@@ -127,14 +127,10 @@ export async function registerLuckyHitModule(
   const channel = await options.live.registerGame(app, {
     game: LUCKY_HIT_LIVE_GAME,
     clientCommands: { [LuckyHitCmd.bet]: luckyHitBetCommand },
-    authorize: async (userId) => {
-      try {
-        await game.assertEarlyAccess(userId);
-        return true;
-      } catch {
-        return { code: LiveCloseCode.forbidden, reason: LuckyHitMessage.earlyAccessOnly };
-      }
-    },
+    // The early-access flag read with the session (spec 02 §6), as the HTTP calls' requireEarlyAccess. The
+    // socket is the only way to bet, so a bet comes from a player this let in.
+    authorize: async (user) =>
+      user.access.early ? true : { code: LiveCloseCode.forbidden, reason: LuckyHitMessage.earlyAccessOnly },
   });
   module.channel = channel;
   const failed = (error: unknown) => app.log.error({ err: error }, 'luckyhit socket handler failed');

@@ -423,9 +423,3 @@ export async function listUserBets(
     .execute();
   return { count: Number(countRow.count), rows };
 }
-
-/** Whether the user has early access (spec 02 §6). */
-export async function hasEarlyAccess(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('is_early').where('id', '=', userId).executeTakeFirst();
-  return row?.is_early === 1;
-}

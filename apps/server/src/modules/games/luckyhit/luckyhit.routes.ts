@@ -2,6 +2,7 @@ import { adminLuckyHitRoundsQuery, luckyHitRoundDetailQuery, luckyHitUserRecords
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
 import type { OperatorGuard } from '../../../http/operator-guard.ts';
+import { requireEarlyAccess } from '../../../http/user-access-guard.ts';
 import { parseInput } from '../../../http/validation.ts';
 import type { LuckyHitGameService } from './luckyhit-game.service.ts';
 
@@ -17,11 +18,13 @@ export function registerLuckyHitRoutes(
     game,
   }: { authGuard: AuthGuard; operatorGuard: OperatorGuard; game: LuckyHitGameService },
 ): void {
-  app.get('/luckyhit/user_records', { preHandler: authGuard }, (request) =>
+  // Early-access players only (spec 02 §6), from the flag read with the session.
+  const playerGuards = [authGuard, requireEarlyAccess];
+  app.get('/luckyhit/user_records', { preHandler: playerGuards }, (request) =>
     game.userRecords(currentUser(request).userId, parseInput(luckyHitUserRecordsQuery, request.query)),
   );
-  app.get('/luckyhit/round_detail', { preHandler: authGuard }, (request) =>
-    game.roundDetail(currentUser(request).userId, parseInput(luckyHitRoundDetailQuery, request.query).period),
+  app.get('/luckyhit/round_detail', { preHandler: playerGuards }, (request) =>
+    game.roundDetail(parseInput(luckyHitRoundDetailQuery, request.query).period),
   );
   app.get('/admin/api/luckyhit/rounds', { preHandler: operatorGuard }, (request) =>
     game.operatorRounds(parseInput(adminLuckyHitRoundsQuery, request.query)),

@@ -11,6 +11,7 @@ import {
   luckyHitPayoutMinor,
   luckyHitPeriodAt,
   luckyHitRoundStartMs,
+  ServerMessage,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -117,7 +118,7 @@ describeEachDatabase('Lucky Hit: bets, deal and settlement, recovery', (database
     expect(await balanceOf(database(), clock, player.userId)).toBe(before - 2_000);
   });
 
-  it('refuses a stake out of bounds, another period, a player without early access and an empty wallet', async () => {
+  it('refuses a stake out of bounds, another period and an empty wallet, and the calls without early access', async () => {
     clock.set(ROUND_ZERO + LUCKY_HIT_ROUND_MS + 5_000);
     const player = players[1] as TestBuyer;
     const before = await balanceOf(database(), clock, player.userId);
@@ -135,13 +136,14 @@ describeEachDatabase('Lucky Hit: bets, deal and settlement, recovery', (database
       status: 400,
       msg: LuckyHitMessage.periodNotOpen,
     });
-    expect(await bet(outsider, 'B', 1_000, seedOf(4))).toMatchObject({
-      status: 403,
-      msg: LuckyHitMessage.earlyAccessOnly,
-    });
     expect(await balanceOf(database(), clock, player.userId)).toBe(before - 1_000_000);
-    expect(await balanceOf(database(), clock, outsider.userId)).toBe(FUNDS_MINOR);
-    expect((await get(outsider, '/luckyhit/user_records')).status).toBe(403);
+    // A player without early access never gets a socket to bet on (4403, luckyhit.socket.test.ts); the calls
+    // answer 403 from the shared guard, with the flag read with the session.
+    expect(await get(outsider, '/luckyhit/user_records')).toEqual({
+      status: 403,
+      body: { code: 403, msg: ServerMessage.earlyAccessRequired },
+    });
+    expect((await get(outsider, `/luckyhit/round_detail?period=${period()}`)).status).toBe(403);
     const poor = await createBuyer(database(), clock);
     await database().db.updateTable('users').set({ is_early: 1 }).where('id', '=', poor.userId).execute();
     expect(await bet(poor, 'B', 1_000, seedOf(4))).toMatchObject({
