@@ -58,12 +58,12 @@ test('gift code, promotion page and a support ticket answered by the operator', 
   await expect(page.getByTestId('gift-mobile-input')).toHaveValue('+91');
   await page.getByTestId('gift-mobile-input').pressSequentially(GIFT_NUMBER);
   await page.getByTestId('gift-redeem').click();
-  await expect(page.getByText(/Redeemed successfully: ₹ 10\.00/)).toBeVisible();
+  await expect(page.getByText(/Redeemed successfully: ₹10\.00/)).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await page.getByTestId('gift-redeem').click();
   await expect(page.getByText('You have already received this gift')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
-  await expectBalanceOnMine(page, '₹ 10.00');
+  await expectBalanceOnMine(page, '₹10.00');
 
   // Mine lists promotion, gift code and suggestions; promotion shows the code, link and its QR code.
   await page.getByText('Promotion', { exact: true }).click();

@@ -3,6 +3,7 @@ import { registerThroughTheApp } from '../support/accounts.ts';
 import { openHome } from '../support/home.ts';
 
 const PLAYER_NUMBER = '9876500931';
+const FRAMED_PLAYER_NUMBER = '9876500932';
 const PASSWORD = 'csp-check-pass-1';
 
 /** The main screens a player moves between; each must run under the content security policy untouched. */
@@ -68,4 +69,26 @@ test('the app runs under its content security policy: no violation on the main s
   expect(
     await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
   ).toBeUndefined();
+});
+
+test('the launcher frames the demo game under both policies: the app may frame it, nothing breaks inside', async ({
+  page,
+}) => {
+  const violations = await watchViolations(page);
+  await registerThroughTheApp(page, FRAMED_PLAYER_NUMBER, PASSWORD);
+  await openHome(page);
+  const gamePage = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/demo-provider/dice',
+  );
+  await page.getByRole('button', { name: 'Play Dice' }).click();
+  await expect(page).toHaveURL(/#\/moreGame\?id=\d+&name=Dice/);
+  // The framed page carries the app's whole policy, with the app (and only it) allowed to frame it.
+  const headers = (await gamePage).headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self' https://checkout.razorpay.com");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  const game = page.frameLocator('[data-testid="more-game-frame"]');
+  await expect(game.getByTestId('dice-balance')).toHaveText('0.00');
+  await page.waitForLoadState('networkidle');
+  expect(await violations()).toEqual([]);
 });

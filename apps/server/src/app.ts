@@ -408,6 +408,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     authGuard: services.authGuard,
     adminToken: config.adminToken,
     currency: getMarket(config.market).currency,
+    publicUrl: config.publicUrl,
   });
   registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
     authGuard: services.authGuard,

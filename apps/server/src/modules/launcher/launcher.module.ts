@@ -35,6 +35,8 @@ export async function registerLauncherModule(
     authGuard: AuthGuard;
     adminToken: string | undefined;
     currency: string;
+    /** PUBLIC_URL: the framed demo game page's security headers depend on it. */
+    publicUrl: string;
   },
 ): Promise<void> {
   const { database, clock, ledger, audit } = dependencies;
@@ -58,5 +60,5 @@ export async function registerLauncherModule(
     },
     clock,
   );
-  registerDiceProviderRoutes(app, dice);
+  registerDiceProviderRoutes(app, dice, { publicUrl: dependencies.publicUrl });
 }

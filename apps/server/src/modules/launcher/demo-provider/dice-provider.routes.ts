@@ -1,27 +1,20 @@
 import { demoOpenBody, demoRollBody, demoSessionBody } from '@app/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { framedByAppRouteOptions } from '../../../http/security-headers.ts';
 import { parseInput } from '../../../http/validation.ts';
 import { DICE_ICON_SVG, DICE_PAGE_CSS, DICE_PAGE_HTML, DICE_PAGE_SCRIPT } from './dice-page.ts';
 import { DEMO_DICE_PAGE_PATH, type DiceProviderService } from './dice-provider.service.ts';
 
-/**
- * The launcher's frame shows this page, so it must be framable by the app (same origin) and by nothing
- * else. Set on the route itself: a global frame-denial header set elsewhere must leave these two alone
- * (DESIGN.md "Auth and security": frame denial except the sandbox and launcher pages).
- */
-function allowSameOriginFraming(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('content-security-policy', "frame-ancestors 'self'")
-    .header('x-frame-options', 'SAMEORIGIN');
-}
-
 /** The demo provider's page, its files, and the calls its page makes. */
-export function registerDiceProviderRoutes(app: FastifyInstance, dice: DiceProviderService): void {
-  app.get(DEMO_DICE_PAGE_PATH, (_request, reply) =>
-    allowSameOriginFraming(reply)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(DICE_PAGE_HTML),
+export function registerDiceProviderRoutes(
+  app: FastifyInstance,
+  dice: DiceProviderService,
+  options: { publicUrl: string },
+): void {
+  // The launcher's frame on /moreGame shows this page: the app's own security headers, except that the app
+  // (same origin) and nothing else may frame it (DESIGN.md "Auth and security").
+  app.get(DEMO_DICE_PAGE_PATH, framedByAppRouteOptions(options.publicUrl), (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(DICE_PAGE_HTML),
   );
   app.get('/demo-provider/dice.js', (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(DICE_PAGE_SCRIPT),

@@ -41,8 +41,19 @@ describeEachDatabase('the demo dice provider over HTTP', (database) => {
     const launchUrl = new URL(started.json<StartGameResponse>().launch_url, 'http://app.test');
     const page = await app.inject({ method: 'GET', url: `${launchUrl.pathname}${launchUrl.search}` });
     expect(page.statusCode).toBe(200);
-    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    // The app's whole policy (scripts from the app only, …), with framing by the app alone.
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self' https://checkout.razorpay.com");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain("frame-ancestors 'none'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // Every other page keeps frame denial.
+    const home = await app.inject({ method: 'GET', url: '/shop/home_top' });
+    expect(home.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(home.headers['x-frame-options']).toBe('DENY');
     expect(page.body).toContain('<script src="/demo-provider/dice.js"></script>');
 
     const opened = await demo('open', { token: launchUrl.searchParams.get('token') });
