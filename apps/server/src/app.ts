@@ -18,7 +18,7 @@ import {
   MAX_PATH_PARAM_LENGTH,
   registerErrorHandling,
 } from './http/error-handler.ts';
-import { createAuditedOperatorGuard } from './http/operator-guard.ts';
+import { installOperatorAccess } from './http/operator-access.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountService } from './modules/accounts/accounts.service.ts';
 import { AuditLog } from './modules/accounts/audit-log.service.ts';
@@ -39,6 +39,9 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { AuditSearchService } from './modules/operators/audit-search.service.ts';
+import { registerOperatorRoutes } from './modules/operators/operators.routes.ts';
+import { OperatorService } from './modules/operators/operators.service.ts';
 import {
   createShopOrdersModule,
   registerShopOrdersModule,
@@ -97,6 +100,8 @@ export interface AppServices {
   withdrawals: WithdrawalsModule;
   /** The colour game: chains, engine, settlement, bets and records. */
   colourGame: ColourGameModule;
+  /** Operator accounts, TOTP and console sessions. */
+  operators: OperatorService;
 }
 
 /** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
@@ -186,7 +191,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     rateLimiter,
     settings,
   });
+  const operators = new OperatorService(database, clock, audit, rateLimiter);
+  // Before any route: every /admin/api route must declare its role, and this checks that it does.
+  installOperatorAccess(app, { adminToken: config.adminToken, audit, sessions: operators });
   const services: AppServices = {
+    operators,
     settings,
     shop: new ShopService(database.db, database.dialect, settings),
     authGuard: createAuthGuard(sessions),
@@ -259,31 +268,22 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerAccountRoutes(app, services, config.market);
   registerProfileRoutes(app, services);
   registerLedgerRoutes(app, { ledger, authGuard: services.authGuard });
-  registerShopOrdersModule(app, services.shopOrders, {
-    authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
-  });
+  registerShopOrdersModule(app, services.shopOrders, { authGuard: services.authGuard });
   await registerWalletModule(app, wallet, {
     authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
     market: config.market,
     isProduction: config.isProduction,
     withdrawalChannels: services.withdrawals.channels,
   });
   registerWithdrawalsModule(app, services.withdrawals, {
     authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
     market: config.market,
   });
   registerSettingsOperatorRoutes(app, {
-    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
     operator: new SettingsOperatorService(database, settings, audit),
   });
+  registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });
   registerProfileOperatorRoutes(app, {
-    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
     operator: new ProfileOperatorService(database, clock, audit),
     market: config.market,
   });
@@ -293,11 +293,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     (error) => app.log.error({ err: error }, 'idempotency key pruning failed'),
   );
   app.addHook('onClose', async () => stopIdempotencyPruning());
-  registerColourGameModule(app, services.colourGame, {
-    authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
-  });
+  registerColourGameModule(app, services.colourGame, { authGuard: services.authGuard });
   if (config.gameEngines) app.addHook('onReady', async () => services.colourGame.engine.start());
   // Stopped on close whatever started it (the timer, or a tick of the development clock), so the leader
   // lock's connection goes back to the pool before the database is closed.

@@ -19,6 +19,16 @@ import {
   colourListQuery,
 } from './schemas/colour-game.ts';
 import { transactionListQuery } from './schemas/ledger.ts';
+import {
+  auditLogQuery,
+  createOperatorBody,
+  operatorEnrolBody,
+  operatorIdParams,
+  operatorListQuery,
+  operatorLoginBody,
+  operatorSessionParams,
+  updateOperatorBody,
+} from './schemas/operator-console.ts';
 import { settingParams } from './schemas/operator-settings.ts';
 import {
   operatorUserFlagsBody,
@@ -661,6 +671,88 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       summary: 'Settled colour periods with their bets, stake, fee, payout and house take',
       auth: 'operator',
       query: adminColourPeriodsQuery,
+      paginated: true,
+    },
+
+    // Operator console: accounts, TOTP, sessions and the audit log (issue 18)
+    {
+      method: 'POST',
+      path: '/admin/api/auth/login',
+      tag: 'operator',
+      summary: 'Operator login: password and TOTP code; without TOTP yet, answers the enrolment QR code',
+      auth: 'none',
+      body: operatorLoginBody,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/auth/enrol',
+      tag: 'operator',
+      summary: 'Finish TOTP enrolment with a code from the new secret; answers a console session',
+      auth: 'none',
+      body: operatorEnrolBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/auth/me',
+      tag: 'operator',
+      summary: 'The calling operator and role',
+      auth: 'operator',
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/auth/logout',
+      tag: 'operator',
+      summary: 'End the calling console session',
+      auth: 'operator',
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/operators',
+      tag: 'operator',
+      summary: 'Operator accounts (owner)',
+      auth: 'operator',
+      query: operatorListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/operators',
+      tag: 'operator',
+      summary: 'Create an operator account (owner); TOTP is enrolled at its first login',
+      auth: 'operator',
+      body: createOperatorBody,
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/operators/{id}',
+      tag: 'operator',
+      summary: 'Change an operator’s role, disable it, set its password or reset its TOTP (owner)',
+      auth: 'operator',
+      params: operatorIdParams,
+      body: updateOperatorBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/operators/sessions',
+      tag: 'operator',
+      summary: 'Live console sessions (owner)',
+      auth: 'operator',
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/operators/sessions/{id}/revoke',
+      tag: 'operator',
+      summary: 'End another operator’s console session (owner)',
+      auth: 'operator',
+      params: operatorSessionParams,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/audit',
+      tag: 'operator',
+      summary: 'Search the audit log: who did what, before and after',
+      auth: 'operator',
+      query: auditLogQuery,
       paginated: true,
     },
   ];

@@ -7,6 +7,8 @@ export const ResponseCode = {
   badRequest: 400,
   unauthorized: 401,
   verificationRequired: 403,
+  /** An operator whose role may not make this call. */
+  forbidden: 403,
   notFound: 404,
   conflict: 409,
   payloadTooLarge: 413,

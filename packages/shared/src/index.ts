@@ -9,6 +9,7 @@ export * from './schemas/app-config.ts';
 export * from './schemas/colour-game.ts';
 export * from './schemas/common.ts';
 export * from './schemas/ledger.ts';
+export * from './schemas/operator-console.ts';
 export * from './schemas/operator-settings.ts';
 export * from './schemas/operator-users.ts';
 export * from './schemas/shop.ts';

@@ -10,6 +10,7 @@ import * as colourGame from './migrations/0007-colour-game.migration.ts';
 import * as colourBetsSettlement from './migrations/0008-colour-bets-settlement.migration.ts';
 import * as colourPeriodHouseFigures from './migrations/0009-colour-period-house-figures.migration.ts';
 import * as ledgerWritePath from './migrations/0010-ledger-write-path.migration.ts';
+import * as operatorConsole from './migrations/0050-operator-console.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0008-colour-bets-settlement', up: colourBetsSettlement.up },
   { version: '0009-colour-period-house-figures', up: colourPeriodHouseFigures.up },
   { version: '0010-ledger-write-path', up: ledgerWritePath.up },
+  { version: '0050-operator-console', up: operatorConsole.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
 import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
+import type { OperatorsTables } from '../modules/operators/operators.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
@@ -21,7 +22,8 @@ export interface Database
     AddressesTables,
     OrdersTables,
     ColourTables,
-    WithdrawalsTables {}
+    WithdrawalsTables,
+    OperatorsTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example
