@@ -26,6 +26,7 @@ import {
   operatorIdParams,
   operatorListQuery,
   operatorLoginBody,
+  operatorReasonBody,
   operatorSessionParams,
   updateOperatorBody,
 } from './schemas/operator-console.ts';
@@ -526,6 +527,7 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       summary: 'Confirm a manual UPI recharge: credits the wallet',
       auth: 'operator',
       params: adminRechargeParams,
+      body: operatorReasonBody,
     },
     {
       method: 'POST',
@@ -600,9 +602,10 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       method: 'POST',
       path: '/admin/api/withdrawals/{id}/approve',
       tag: 'operator',
-      summary: 'Approve a withdrawal: starts the payout through its channel',
+      summary: 'Approve a withdrawal: starts the payout (above the four-eyes threshold, the second operator’s approval does)',
       auth: 'operator',
       params: adminWithdrawalParams,
+      body: operatorReasonBody,
     },
     {
       method: 'POST',
@@ -611,6 +614,7 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       summary: 'Record a withdrawal as paid by hand: posts the hold',
       auth: 'operator',
       params: adminWithdrawalParams,
+      body: operatorReasonBody,
     },
     {
       method: 'POST',

@@ -4,6 +4,7 @@ import {
   adminRechargeParams,
   adminRejectBody,
   channelListQuery,
+  operatorReasonBody,
   rechargeBySnQuery,
   rechargeListQuery,
   rechargeReturnBody,
@@ -105,7 +106,8 @@ export function registerRechargeOperatorRoutes(
   );
   app.post('/admin/api/recharges/:sn/confirm', operatorRoute('finance'), (request) => {
     const { sn } = parseInput(adminRechargeParams, request.params);
-    return operator.confirm(sn, operatorActor(request));
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.confirm(sn, reason, operatorActor(request));
   });
   app.post('/admin/api/recharges/:sn/reject', operatorRoute('finance'), (request) => {
     const { sn } = parseInput(adminRechargeParams, request.params);

@@ -80,7 +80,14 @@ export function createWithdrawalsModule(dependencies: WithdrawalsModuleDependenc
         ? {}
         : { attemptsPerUser: dependencies.withdrawalAttemptsPerUser }),
     }),
-    operator: new WithdrawalOperatorService(database, ledger, audit, clock, dependencies.payoutAdapters),
+    operator: new WithdrawalOperatorService(
+      database,
+      ledger,
+      audit,
+      clock,
+      dependencies.settings,
+      dependencies.payoutAdapters,
+    ),
     wagering,
   };
 }

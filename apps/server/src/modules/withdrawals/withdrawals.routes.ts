@@ -7,6 +7,7 @@ import {
   deleteBankCardBody,
   editBankCardBody,
   type MarketCode,
+  operatorReasonBody,
   withdrawalListQuery,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
@@ -66,11 +67,13 @@ export function registerWithdrawalOperatorRoutes(
   );
   app.post('/admin/api/withdrawals/:id/approve', operatorRoute('finance'), (request) => {
     const { id } = parseInput(adminWithdrawalParams, request.params);
-    return operator.approve(id, operatorActor(request));
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.approve(id, reason, operatorActor(request));
   });
   app.post('/admin/api/withdrawals/:id/mark_paid', operatorRoute('finance'), (request) => {
     const { id } = parseInput(adminWithdrawalParams, request.params);
-    return operator.markPaid(id, operatorActor(request));
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.markPaid(id, reason, operatorActor(request));
   });
   app.post('/admin/api/withdrawals/:id/reject', operatorRoute('finance'), (request) => {
     const { id } = parseInput(adminWithdrawalParams, request.params);
