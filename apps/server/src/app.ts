@@ -28,6 +28,8 @@ import { SessionService } from './modules/accounts/session.service.ts';
 import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts';
 import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
 import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import {
   type ColourGameModule,
@@ -47,6 +49,9 @@ import {
   registerShopOrdersModule,
   type ShopOrdersModule,
 } from './modules/orders/orders.module.ts';
+import { registerBuiltInPlayerRecords } from './modules/player-view/player-record-kinds.ts';
+import { registerPlayerViewRoutes } from './modules/player-view/player-view.routes.ts';
+import { PlayerViewService } from './modules/player-view/player-view.service.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { type BalanceReader, ProfileService } from './modules/profile/profile.service.ts';
 import { registerProfileOperatorRoutes } from './modules/profile/profile-operator.routes.ts';
@@ -283,6 +288,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     operator: new SettingsOperatorService(database, settings, audit),
   });
   registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });
+  const playerView = new PlayerViewService(database, clock, audit);
+  registerBuiltInPlayerRecords(playerView, {
+    ledger,
+    colour: services.colourGame.game,
+    recharges: wallet.recharges,
+    withdrawals: services.withdrawals.withdrawals,
+    cards: services.withdrawals.cards,
+  });
+  registerPlayerViewRoutes(app, { playerView });
+  registerDashboardRoutes(app, { dashboard: new DashboardService(database, clock, audit, config.market) });
   registerProfileOperatorRoutes(app, {
     operator: new ProfileOperatorService(database, clock, audit),
     market: config.market,

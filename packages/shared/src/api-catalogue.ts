@@ -22,12 +22,15 @@ import { transactionListQuery } from './schemas/ledger.ts';
 import {
   auditLogQuery,
   createOperatorBody,
+  dashboardQuery,
   operatorEnrolBody,
   operatorIdParams,
   operatorListQuery,
   operatorLoginBody,
   operatorReasonBody,
   operatorSessionParams,
+  playerRecordsQuery,
+  playerSessionParams,
   updateOperatorBody,
 } from './schemas/operator-console.ts';
 import { settingParams } from './schemas/operator-settings.ts';
@@ -602,7 +605,8 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       method: 'POST',
       path: '/admin/api/withdrawals/{id}/approve',
       tag: 'operator',
-      summary: 'Approve a withdrawal: starts the payout (above the four-eyes threshold, the second operator’s approval does)',
+      summary:
+        'Approve a withdrawal: starts the payout (above the four-eyes threshold, the second operator’s approval does)',
       auth: 'operator',
       params: adminWithdrawalParams,
       body: operatorReasonBody,
@@ -758,6 +762,66 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       auth: 'operator',
       query: auditLogQuery,
       paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/users/{id}/suspend',
+      tag: 'operator',
+      summary: 'Suspend an account with a reason: its sessions end and it cannot log in',
+      auth: 'operator',
+      params: operatorUserParams,
+      body: operatorReasonBody,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/users/{id}/unsuspend',
+      tag: 'operator',
+      summary: 'Lift an account’s suspension, with a reason',
+      auth: 'operator',
+      params: operatorUserParams,
+      body: operatorReasonBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/users/{id}/records',
+      tag: 'operator',
+      summary:
+        'One kind of a player’s records: ledger, colour_bets, recharges, withdrawals, bank_cards (masked), sessions, referrals',
+      auth: 'operator',
+      params: operatorUserParams,
+      query: playerRecordsQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/users/{id}/sessions/{session_id}/revoke',
+      tag: 'operator',
+      summary: 'End one of a player’s login sessions',
+      auth: 'operator',
+      params: playerSessionParams,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/dashboard',
+      tag: 'operator',
+      summary:
+        'Deposits, withdrawals, net gaming revenue per game and active players per day; queues; ledger health',
+      auth: 'operator',
+      query: dashboardQuery,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/queues',
+      tag: 'operator',
+      summary: 'How many items wait in each operator queue, and since when',
+      auth: 'operator',
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/ledger/check',
+      tag: 'operator',
+      summary: 'Run every ledger invariant check now and store the result',
+      auth: 'operator',
     },
   ];
 }

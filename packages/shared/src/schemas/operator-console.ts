@@ -210,3 +210,109 @@ export interface AuditEntryDto {
   created_at: number;
 }
 export type AuditLogResponse = Page<AuditEntryDto>;
+
+/** The record kinds of the player view every build has; other modules add theirs (crash bets, tickets…). */
+export const BUILT_IN_PLAYER_RECORD_KINDS = [
+  'ledger',
+  'colour_bets',
+  'recharges',
+  'withdrawals',
+  'bank_cards',
+  'sessions',
+  'referrals',
+] as const;
+
+/** GET /admin/api/users/:id/records?kind&p&p_size (and category for colour bets). */
+export const playerRecordsQuery = paginationQuery.extend({
+  kind: z
+    .string({ error: 'kind is required' })
+    .regex(/^[a-z_]{1,40}$/, 'kind must be a record kind such as ledger or colour_bets'),
+  category: z.preprocess(blankAsAbsent, z.string().max(10).optional()),
+});
+export type PlayerRecordsQuery = z.output<typeof playerRecordsQuery>;
+
+/** POST /admin/api/users/:id/sessions/:session_id/revoke */
+export const playerSessionParams = z.object({ id: idFromQuery('id'), session_id: idFromQuery('session_id') });
+
+/** An account's login session as the operator sees it. */
+export interface PlayerSessionDto {
+  id: number;
+  device_id: string | null;
+  ip: string | null;
+  created_at: number;
+  last_used_at: number;
+}
+
+/** One referred account (level 1: referred by the player; level 2: by one of those). */
+export interface PlayerReferralDto {
+  user_id: number;
+  mobile: string;
+  nick_name: string;
+  level: 1 | 2;
+  created_at: number;
+}
+
+/** The dashboard shows at most this many days. */
+export const DASHBOARD_MAX_DAYS = 90;
+
+/** GET /admin/api/dashboard?days: the last `days` market days, today included. */
+export const dashboardQuery = z.object({
+  days: z
+    .string({ error: 'days must be a whole number' })
+    .regex(/^\d{1,3}$/, 'days must be a whole number')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, 'days must be at least 1')
+        .max(DASHBOARD_MAX_DAYS, `days must be at most ${DASHBOARD_MAX_DAYS}`),
+    )
+    .optional()
+    .default(14),
+});
+export type DashboardQuery = z.output<typeof dashboardQuery>;
+
+/** One market day of the dashboard; amounts are decimal strings with two decimals. */
+export interface DashboardDayDto {
+  day: string;
+  deposits: string;
+  withdrawals: string;
+  /** Net gaming revenue (stakes − payouts, fees included) of each game that day. */
+  ngr: Record<string, string>;
+  /** Players who bet in any game that day. */
+  active_players: number;
+}
+
+/** One operator queue: how many wait and since when the oldest waits (null when empty). */
+export interface QueueStatusDto {
+  key: string;
+  count: number;
+  oldest_at: number | null;
+}
+
+/** The last stored run of the ledger's invariant checks. */
+export interface LedgerCheckRunDto {
+  id: number;
+  source: string;
+  ok: boolean;
+  violation_count: number;
+  drift_minor: number;
+  started_at: number;
+  finished_at: number;
+  violations: string[];
+}
+
+export interface DashboardResponse {
+  code: 200;
+  time_zone: string;
+  days: DashboardDayDto[];
+  games: string[];
+  queues: QueueStatusDto[];
+  ledger: { last_check: LedgerCheckRunDto | null };
+}
+
+export interface QueuesResponse {
+  code: 200;
+  queues: QueueStatusDto[];
+}

@@ -22,7 +22,10 @@ export async function insertSession(
   return Number(row.id);
 }
 
-/** The unrevoked sessions among these token hashes (one query for many concurrent requests). */
+/**
+ * The unrevoked sessions among these token hashes (one query for many concurrent requests), of accounts that
+ * are not suspended: a suspension blocks the API even for a session opened while it was being written.
+ */
 export async function findLiveSessionsByTokenHashes(
   db: Kysely<Database>,
   tokenHashes: readonly string[],
@@ -30,9 +33,11 @@ export async function findLiveSessionsByTokenHashes(
   if (tokenHashes.length === 0) return [];
   return db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', 'in', tokenHashes)
-    .where('revoked_at', 'is', null)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .where('sessions.token_hash', 'in', tokenHashes)
+    .where('sessions.revoked_at', 'is', null)
+    .where('users.suspended_at', 'is', null)
     .execute();
 }
 

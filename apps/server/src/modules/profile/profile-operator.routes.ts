@@ -1,5 +1,6 @@
 import {
   type MarketCode,
+  operatorReasonBody,
   operatorUserFlagsBody,
   operatorUserListQuery,
   operatorUserParams,
@@ -34,5 +35,15 @@ export function registerProfileOperatorRoutes(
     const { id } = parseInput(operatorUserParams, request.params);
     const flags = parseInput(operatorUserFlagsBody, request.body);
     return operator.changeFlags(id, flags, operatorActor(request));
+  });
+  app.post('/admin/api/users/:id/suspend', operatorRoute('support'), (request) => {
+    const { id } = parseInput(operatorUserParams, request.params);
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.suspend(id, reason, operatorActor(request));
+  });
+  app.post('/admin/api/users/:id/unsuspend', operatorRoute('support'), (request) => {
+    const { id } = parseInput(operatorUserParams, request.params);
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.unsuspend(id, reason, operatorActor(request));
   });
 }
