@@ -324,6 +324,22 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     maxAge: '7d',
     decorateReply: false,
   });
+  if (fs.existsSync(path.join(config.adminDistDir, 'index.html'))) {
+    // The operator console (apps/admin): its own bundle under /admin/, so the player app never loads it.
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+    await app.register(fastifyStatic, {
+      root: config.adminDistDir,
+      prefix: '/admin/',
+      decorateReply: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+        );
+        reply.header('x-frame-options', 'DENY');
+      },
+    });
+  }
   if (fs.existsSync(config.webDistDir)) {
     const indexHtmlPath = path.join(config.webDistDir, 'index.html');
     if (fs.existsSync(indexHtmlPath)) {
