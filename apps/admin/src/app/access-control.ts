@@ -10,7 +10,9 @@ export const MENU_ROLES: Record<string, readonly OperatorRole[]> = {
 };
 
 /** Hides the menu entries an operator's role cannot use; the server answers 403 to them anyway. */
-export function accessControlFor(rolesOf: (resource: string) => readonly OperatorRole[] | undefined): AccessControlProvider {
+export function accessControlFor(
+  rolesOf: (resource: string) => readonly OperatorRole[] | undefined,
+): AccessControlProvider {
   return {
     async can({ resource }) {
       const { operator } = await currentOperator();

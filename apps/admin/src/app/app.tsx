@@ -12,6 +12,7 @@ import { ResourceListPage } from '../features/resources/resource-list.page.tsx';
 import { RESOURCE_LISTS } from '../features/resources/resources.tsx';
 import { SettingsPage } from '../features/settings/settings.page.tsx';
 import { dataProvider } from '../shared/data-provider.ts';
+import { FeedbackBridge } from '../shared/feedback.ts';
 import { accessControlFor } from './access-control.ts';
 import { QueueBadges } from './queue-badges.component.tsx';
 
@@ -38,7 +39,9 @@ function Header() {
   const { data: identity } = useGetIdentity<{ name: string }>();
   const { mutate: logout } = useLogout();
   return (
-    <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+    <Layout.Header
+      style={{ background: '#fff', display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}
+    >
       <QueueBadges />
       <Space>
         <Typography.Text data-testid="operator-identity">{identity?.name}</Typography.Text>
@@ -56,6 +59,7 @@ export function App() {
     <HashRouter>
       <ConfigProvider>
         <AntdApp>
+          <FeedbackBridge />
           <Refine
             dataProvider={dataProvider}
             authProvider={authProvider}

@@ -45,17 +45,23 @@ export const dataProvider: DataProvider = {
     return { data, total: body.page?.count ?? data.length };
   },
   async getOne({ resource, id, meta }) {
-    const body = await apiCall<{ entry: BaseRecord }>('GET', `${pathOf(resource, meta)}/${id}`).catch(asHttpError);
+    const body = await apiCall<{ entry: BaseRecord }>('GET', `${pathOf(resource, meta)}/${id}`).catch(
+      asHttpError,
+    );
     return { data: body.entry as never };
   },
   async create({ resource, variables, meta }) {
-    const body = await apiCall<{ entry: BaseRecord }>('POST', pathOf(resource, meta), variables).catch(asHttpError);
+    const body = await apiCall<{ entry: BaseRecord }>('POST', pathOf(resource, meta), variables).catch(
+      asHttpError,
+    );
     return { data: body.entry as never };
   },
   async update({ resource, id, variables, meta }) {
-    const body = await apiCall<{ entry: BaseRecord }>('PUT', `${pathOf(resource, meta)}/${id}`, variables).catch(
-      asHttpError,
-    );
+    const body = await apiCall<{ entry: BaseRecord }>(
+      'PUT',
+      `${pathOf(resource, meta)}/${id}`,
+      variables,
+    ).catch(asHttpError);
     return { data: body.entry as never };
   },
   async deleteOne() {

@@ -1,5 +1,6 @@
-import { Button, type ButtonProps, Input, Modal, message } from 'antd';
+import { Button, type ButtonProps, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { message } from './feedback.ts';
 
 interface ReasonButtonProps {
   label: string;

@@ -50,7 +50,8 @@ export const authProvider: AuthProvider = {
     return (await currentOperator()).operator.role;
   },
   async onError(error: unknown) {
-    const status = error instanceof ApiError ? error.statusCode : (error as { statusCode?: number })?.statusCode;
+    const status =
+      error instanceof ApiError ? error.statusCode : (error as { statusCode?: number })?.statusCode;
     if (status === 401) {
       forgetSession();
       return { logout: true, redirectTo: '/login' };

@@ -1,8 +1,9 @@
 import type { DashboardResponse } from '@app/shared';
-import { Alert, Button, Card, Col, message, Row, Statistic } from 'antd';
+import { Alert, Button, Card, Col, Row, Statistic } from 'antd';
 import ReactECharts from 'echarts-for-react';
 import { useCallback, useEffect, useState } from 'react';
 import { apiCall } from '../../shared/api-client.ts';
+import { message } from '../../shared/feedback.ts';
 
 const QUEUE_LABELS: Record<string, string> = {
   manual_recharges: 'Manual UPI recharges',
@@ -49,7 +50,11 @@ export default function DashboardPage() {
         {data.queues.map((queue) => (
           <Col span={6} key={queue.key}>
             <Card size="small">
-              <Statistic title={QUEUE_LABELS[queue.key] ?? queue.key} value={queue.count} suffix={<small>{age(queue.oldest_at)}</small>} />
+              <Statistic
+                title={QUEUE_LABELS[queue.key] ?? queue.key}
+                value={queue.count}
+                suffix={<small>{age(queue.oldest_at)}</small>}
+              />
             </Card>
           </Col>
         ))}
@@ -104,7 +109,10 @@ export default function DashboardPage() {
               option={lineChart(
                 'Net gaming revenue per game',
                 days,
-                data.games.map((game) => ({ name: game, data: data.days.map((day) => Number(day.ngr[game] ?? 0)) })),
+                data.games.map((game) => ({
+                  name: game,
+                  data: data.days.map((day) => Number(day.ngr[game] ?? 0)),
+                })),
               )}
             />
           </Card>

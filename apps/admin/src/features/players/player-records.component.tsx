@@ -1,6 +1,7 @@
 import { useTable } from '@refinedev/antd';
-import { Button, message, Table } from 'antd';
+import { Button, Table } from 'antd';
 import { apiCall } from '../../shared/api-client.ts';
+import { message } from '../../shared/feedback.ts';
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -12,7 +13,15 @@ function cell(value: unknown): string {
 }
 
 /** One kind of a player's records, paged on the server; its columns are the rows' own fields. */
-export function PlayerRecords({ userId, kind, category }: { userId: number; kind: string; category?: string }) {
+export function PlayerRecords({
+  userId,
+  kind,
+  category,
+}: {
+  userId: number;
+  kind: string;
+  category?: string;
+}) {
   const { tableProps, tableQuery } = useTable<Record<string, unknown>>({
     resource: `player-${kind}`,
     meta: { path: `/admin/api/users/${userId}/records`, query: { kind, ...(category ? { category } : {}) } },
@@ -28,7 +37,11 @@ export function PlayerRecords({ userId, kind, category }: { userId: number; kind
       size="small"
       scroll={{ x: true }}
       columns={[
-        ...keys.map((key) => ({ key, title: key, render: (_: unknown, row: Record<string, unknown>) => cell(row[key]) })),
+        ...keys.map((key) => ({
+          key,
+          title: key,
+          render: (_: unknown, row: Record<string, unknown>) => cell(row[key]),
+        })),
         ...(kind === 'sessions'
           ? [
               {

@@ -1,8 +1,9 @@
 import { type OperatorUserDto, USER_FLAG_NAMES } from '@app/shared';
-import { Card, Descriptions, message, Space, Switch, Tabs, Tag } from 'antd';
+import { Card, Descriptions, Space, Switch, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
+import { message } from '../../shared/feedback.ts';
 import { ReasonButton } from '../../shared/reason-button.component.tsx';
 import { PlayerRecords } from './player-records.component.tsx';
 
@@ -58,7 +59,12 @@ export function PlayerPage() {
           player.suspended ? (
             <ReasonButton label="Unsuspend" title="Lift the suspension" onSubmit={suspension('unsuspend')} />
           ) : (
-            <ReasonButton label="Suspend" danger title="Suspend this account" onSubmit={suspension('suspend')} />
+            <ReasonButton
+              label="Suspend"
+              danger
+              title="Suspend this account"
+              onSubmit={suspension('suspend')}
+            />
           )
         }
       >
@@ -68,11 +74,21 @@ export function PlayerPage() {
           <Descriptions.Item label="Balance">{player.balance}</Descriptions.Item>
           <Descriptions.Item label="Referral code">{player.r_code}</Descriptions.Item>
           <Descriptions.Item label="Referrer">
-            {player.referrer_user_id ? <Link to={`/users/${player.referrer_user_id}`}>#{player.referrer_user_id}</Link> : '—'}
+            {player.referrer_user_id ? (
+              <Link to={`/users/${player.referrer_user_id}`}>#{player.referrer_user_id}</Link>
+            ) : (
+              '—'
+            )}
           </Descriptions.Item>
-          <Descriptions.Item label="Registered">{new Date(player.created_at).toLocaleString()}</Descriptions.Item>
+          <Descriptions.Item label="Registered">
+            {new Date(player.created_at).toLocaleString()}
+          </Descriptions.Item>
           <Descriptions.Item label="State">
-            {player.suspended ? <Tag color="red">suspended: {player.suspended_reason}</Tag> : <Tag>active</Tag>}
+            {player.suspended ? (
+              <Tag color="red">suspended: {player.suspended_reason}</Tag>
+            ) : (
+              <Tag>active</Tag>
+            )}
           </Descriptions.Item>
           {USER_FLAG_NAMES.map((name) => (
             <Descriptions.Item key={name} label={name}>
@@ -111,7 +127,15 @@ export function PlayerPage() {
 }
 
 function PlayerAudit({ userId }: { userId: number }) {
-  const [rows, setRows] = useState<Array<{ id: number; event: string; operator_username: string | null; created_at: number; detail: unknown }>>([]);
+  const [rows, setRows] = useState<
+    Array<{
+      id: number;
+      event: string;
+      operator_username: string | null;
+      created_at: number;
+      detail: unknown;
+    }>
+  >([]);
   useEffect(() => {
     apiCall<{ queryset: typeof rows }>('GET', `/admin/api/audit?user_id=${userId}&p_size=100`)
       .then((body) => setRows(body.queryset))
@@ -121,7 +145,8 @@ function PlayerAudit({ userId }: { userId: number }) {
     <ul style={{ fontFamily: 'monospace', fontSize: 12 }}>
       {rows.map((row) => (
         <li key={row.id}>
-          {new Date(row.created_at).toLocaleString()} {row.event} {row.operator_username ?? ''} {JSON.stringify(row.detail)}
+          {new Date(row.created_at).toLocaleString()} {row.event} {row.operator_username ?? ''}{' '}
+          {JSON.stringify(row.detail)}
         </li>
       ))}
     </ul>

@@ -1,7 +1,8 @@
 import { type AdminProductDto, adminCreateProductBody, adminUpdateProductBody } from '@app/shared';
-import { Button, Drawer, Form, Input, InputNumber, message, Switch } from 'antd';
+import { Button, Drawer, Form, Input, InputNumber, Switch } from 'antd';
 import { useState } from 'react';
 import { apiCall } from '../../shared/api-client.ts';
+import { message } from '../../shared/feedback.ts';
 
 type ProductFields = Omit<AdminProductDto, 'id' | 'create_time' | 'update_time'>;
 
@@ -35,7 +36,11 @@ export function ProductFormButton({ product, onSaved }: { product?: AdminProduct
     }
     setBusy(true);
     try {
-      await apiCall(product ? 'PUT' : 'POST', `/admin/api/products${product ? `/${product.id}` : ''}`, fields);
+      await apiCall(
+        product ? 'PUT' : 'POST',
+        `/admin/api/products${product ? `/${product.id}` : ''}`,
+        fields,
+      );
       message.success('Product saved');
       setOpen(false);
       onSaved();
@@ -71,7 +76,12 @@ export function ProductFormButton({ product, onSaved }: { product?: AdminProduct
             <Input />
           </Form.Item>
           {(['main_image', 'image2', 'image3'] as const).map((field) => (
-            <Form.Item key={field} label={field} name={field} extra="A path on this server (/media/…) or an https address">
+            <Form.Item
+              key={field}
+              label={field}
+              name={field}
+              extra="A path on this server (/media/…) or an https address"
+            >
               <Input />
             </Form.Item>
           ))}

@@ -6,14 +6,22 @@ export const MAX_EXPORT_ROWS = 10_000;
 const EXPORT_PAGE_SIZE = 100;
 
 function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   // Quote every cell; a leading = + - @ is defused so a spreadsheet never runs it as a formula.
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /** Fetches every page of a list with its filters and downloads it as CSV. */
-export async function exportCsv(definition: ResourceDefinition, filters: Record<string, string>): Promise<number> {
+export async function exportCsv(
+  definition: ResourceDefinition,
+  filters: Record<string, string>,
+): Promise<number> {
   const rows: Record<string, unknown>[] = [];
   for (let page = 1; rows.length < MAX_EXPORT_ROWS; page += 1) {
     const body = await apiCall<{ page?: { count: number }; queryset?: Record<string, unknown>[] }>(

@@ -1,7 +1,8 @@
 import type { ColourChainCommitmentDto } from '@app/shared';
-import { Alert, Card, message, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiCall } from '../../shared/api-client.ts';
+import { message } from '../../shared/feedback.ts';
 
 /** The colour game's published commitments (read-only: nothing in the console can touch a result). */
 export function FairnessChainsPage() {
@@ -32,7 +33,11 @@ export function FairnessChainsPage() {
           {
             key: 'terminal_hash',
             title: 'Terminal hash',
-            render: (_, row) => <Typography.Text code copyable>{row.terminal_hash}</Typography.Text>,
+            render: (_, row) => (
+              <Typography.Text code copyable>
+                {row.terminal_hash}
+              </Typography.Text>
+            ),
           },
         ]}
       />

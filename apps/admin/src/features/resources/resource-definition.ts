@@ -39,6 +39,8 @@ export interface ResourceDefinition<Row = Record<string, unknown>> {
 }
 
 /** Keeps a definition's row type while storing definitions together. */
-export function defineResource<Row>(definition: ResourceDefinition<Row>): ResourceDefinition<Record<string, unknown>> {
+export function defineResource<Row>(
+  definition: ResourceDefinition<Row>,
+): ResourceDefinition<Record<string, unknown>> {
   return definition as unknown as ResourceDefinition<Record<string, unknown>>;
 }

@@ -1,6 +1,7 @@
 import { useTable } from '@refinedev/antd';
-import { Button, Card, Form, Input, message, Select, Space, Table } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
+import { message } from '../../shared/feedback.ts';
 import { exportCsv } from './csv-export.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 
@@ -25,14 +26,18 @@ export function ResourceListPage({ definition }: { definition: ResourceDefinitio
       key: column.key,
       dataIndex: column.key,
       title: column.title,
-      ...(column.render ? { render: (_: unknown, row: Record<string, unknown>) => column.render?.(row) } : {}),
+      ...(column.render
+        ? { render: (_: unknown, row: Record<string, unknown>) => column.render?.(row) }
+        : {}),
     })),
     ...(definition.actions
       ? [
           {
             key: '__actions',
             title: 'Actions',
-            render: (_: unknown, row: Record<string, unknown>) => <Space>{definition.actions?.(row, refresh)}</Space>,
+            render: (_: unknown, row: Record<string, unknown>) => (
+              <Space>{definition.actions?.(row, refresh)}</Space>
+            ),
           },
         ]
       : []),
@@ -43,17 +48,17 @@ export function ResourceListPage({ definition }: { definition: ResourceDefinitio
       extra={
         <Space>
           {definition.toolbar?.(refresh)}
-        <Button
-          onClick={async () => {
-            try {
-              message.success(`${await exportCsv(definition, applied)} rows exported`);
-            } catch (error) {
-              message.error(error instanceof Error ? error.message : String(error));
-            }
-          }}
-        >
-          Export CSV
-        </Button>
+          <Button
+            onClick={async () => {
+              try {
+                message.success(`${await exportCsv(definition, applied)} rows exported`);
+              } catch (error) {
+                message.error(error instanceof Error ? error.message : String(error));
+              }
+            }}
+          >
+            Export CSV
+          </Button>
         </Space>
       }
     >

@@ -8,14 +8,16 @@ import type {
   OperatorDto,
   OperatorUserDto,
 } from '@app/shared';
-import { Button, message, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
+import { message } from '../../shared/feedback.ts';
 import { ReasonButton } from '../../shared/reason-button.component.tsx';
 import { ProductFormButton } from '../products/product-form.component.tsx';
 import { defineResource, type ResourceDefinition } from './resource-definition.ts';
 
-const time = (value: unknown) => (typeof value === 'number' && value > 0 ? new Date(value).toLocaleString() : '');
+const time = (value: unknown) =>
+  typeof value === 'number' && value > 0 ? new Date(value).toLocaleString() : '';
 const playerLink = (userId: number) => <Link to={`/users/${userId}`}>#{userId}</Link>;
 
 async function act(method: 'POST' | 'PUT', path: string, body: unknown, refresh: () => void) {
@@ -46,19 +48,26 @@ export const rechargesResource = defineResource<AdminRechargeDto>({
         label="Confirm"
         type="primary"
         title={`Confirm UTR ${row.utr} (${row.price})`}
-        onSubmit={(reason) => act('POST', `/admin/api/recharges/${row.serial_number}/confirm`, { reason }, refresh)}
+        onSubmit={(reason) =>
+          act('POST', `/admin/api/recharges/${row.serial_number}/confirm`, { reason }, refresh)
+        }
       />
       <ReasonButton
         label="Reject"
         danger
         title={`Reject UTR ${row.utr}`}
-        onSubmit={(reason) => act('POST', `/admin/api/recharges/${row.serial_number}/reject`, { reason }, refresh)}
+        onSubmit={(reason) =>
+          act('POST', `/admin/api/recharges/${row.serial_number}/reject`, { reason }, refresh)
+        }
       />
     </>
   ),
 });
 
-const WITHDRAWAL_FILTERS = ['pending', 'all', 'Wait', 'Success', 'Reject'].map((value) => ({ label: value, value }));
+const WITHDRAWAL_FILTERS = ['pending', 'all', 'Wait', 'Success', 'Reject'].map((value) => ({
+  label: value,
+  value,
+}));
 
 export const withdrawalsResource = defineResource<AdminWithdrawalDto>({
   name: 'withdrawals',
@@ -82,7 +91,9 @@ export const withdrawalsResource = defineResource<AdminWithdrawalDto>({
       render: (row) => (
         <>
           <Tag color={row.payout_status === 'Failed' ? 'red' : 'blue'}>{row.payout_status}</Tag>
-          {row.needs_two_approvals ? <Tag color="gold">4 eyes{row.first_approver ? `: ${row.first_approver} ✓` : ''}</Tag> : null}
+          {row.needs_two_approvals ? (
+            <Tag color="gold">4 eyes{row.first_approver ? `: ${row.first_approver} ✓` : ''}</Tag>
+          ) : null}
         </>
       ),
     },
@@ -96,7 +107,9 @@ export const withdrawalsResource = defineResource<AdminWithdrawalDto>({
             label="Approve"
             type="primary"
             title={`Approve withdrawal #${row.id} (${row.price})`}
-            onSubmit={(reason) => act('POST', `/admin/api/withdrawals/${row.id}/approve`, { reason }, refresh)}
+            onSubmit={(reason) =>
+              act('POST', `/admin/api/withdrawals/${row.id}/approve`, { reason }, refresh)
+            }
           />
         ) : null}
         {row.payout_status === 'Processing' && row.payout_adapter === 'manual' ? (
@@ -104,7 +117,9 @@ export const withdrawalsResource = defineResource<AdminWithdrawalDto>({
             label="Mark paid"
             type="primary"
             title={`Withdrawal #${row.id} paid by hand`}
-            onSubmit={(reason) => act('POST', `/admin/api/withdrawals/${row.id}/mark_paid`, { reason }, refresh)}
+            onSubmit={(reason) =>
+              act('POST', `/admin/api/withdrawals/${row.id}/mark_paid`, { reason }, refresh)
+            }
           />
         ) : null}
         <ReasonButton
@@ -117,7 +132,10 @@ export const withdrawalsResource = defineResource<AdminWithdrawalDto>({
     ) : null,
 });
 
-const ORDER_FILTERS = ['all', 'undelivered', 'unreceived', 'success', 'cancelled'].map((value) => ({ label: value, value }));
+const ORDER_FILTERS = ['all', 'undelivered', 'unreceived', 'success', 'cancelled'].map((value) => ({
+  label: value,
+  value,
+}));
 
 export const ordersResource = defineResource<AdminOrderDto>({
   name: 'orders',
@@ -132,7 +150,11 @@ export const ordersResource = defineResource<AdminOrderDto>({
     { key: 'user_id', title: 'Player', render: (row) => playerLink(row.user_id) },
     { key: 'user_mobile', title: 'Mobile' },
     { key: 'product_name', title: 'Product' },
-    { key: 'address', title: 'Address', render: (row) => Object.values(row.address).filter(Boolean).join(', ') },
+    {
+      key: 'address',
+      title: 'Address',
+      render: (row) => Object.values(row.address).filter(Boolean).join(', '),
+    },
     { key: 'price', title: 'Price' },
     { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
   ],
@@ -142,7 +164,9 @@ export const ordersResource = defineResource<AdminOrderDto>({
         size="small"
         onClick={async () => {
           try {
-            message.success((await act('POST', `/admin/api/orders/${row.id}/ship`, {}, refresh)).msg ?? 'Shipped');
+            message.success(
+              (await act('POST', `/admin/api/orders/${row.id}/ship`, {}, refresh)).msg ?? 'Shipped',
+            );
           } catch (error) {
             message.error(error instanceof Error ? error.message : String(error));
           }
@@ -168,7 +192,11 @@ export const usersResource = defineResource<OperatorUserDto>({
     { key: 'mobile', title: 'Mobile' },
     { key: 'nick_name', title: 'Nickname' },
     { key: 'balance', title: 'Balance' },
-    { key: 'suspended', title: 'State', render: (row) => (row.suspended ? <Tag color="red">suspended</Tag> : <Tag>active</Tag>) },
+    {
+      key: 'suspended',
+      title: 'State',
+      render: (row) => (row.suspended ? <Tag color="red">suspended</Tag> : <Tag>active</Tag>),
+    },
     { key: 'created_at', title: 'Registered', render: (row) => time(row.created_at) },
   ],
 });
@@ -180,7 +208,11 @@ export const colourRoundsResource = defineResource<AdminColourPeriodDto>({
   rowKey: 'period',
   roles: ['finance', 'content'],
   filters: [
-    { key: 'category', label: 'Room', options: ['P', 'S', 'B', 'E'].map((value) => ({ label: value, value })) },
+    {
+      key: 'category',
+      label: 'Room',
+      options: ['P', 'S', 'B', 'E'].map((value) => ({ label: value, value })),
+    },
   ],
   columns: [
     { key: 'category', title: 'Room' },
@@ -217,7 +249,11 @@ export const auditResource = defineResource<AuditEntryDto>({
     {
       key: 'detail',
       title: 'Detail (before / after)',
-      render: (row) => <Typography.Text code style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(row.detail)}</Typography.Text>,
+      render: (row) => (
+        <Typography.Text code style={{ whiteSpace: 'pre-wrap' }}>
+          {JSON.stringify(row.detail)}
+        </Typography.Text>
+      ),
     },
   ],
 });
@@ -232,15 +268,37 @@ export const operatorsResource = defineResource<OperatorDto>({
     { key: 'id', title: 'Id' },
     { key: 'username', title: 'Username' },
     { key: 'role', title: 'Role', render: (row) => <Tag>{row.role}</Tag> },
-    { key: 'totp_enrolled', title: 'TOTP', render: (row) => (row.totp_enrolled ? 'enrolled' : 'at next login') },
-    { key: 'disabled', title: 'State', render: (row) => (row.disabled ? <Tag color="red">disabled</Tag> : 'active') },
+    {
+      key: 'totp_enrolled',
+      title: 'TOTP',
+      render: (row) => (row.totp_enrolled ? 'enrolled' : 'at next login'),
+    },
+    {
+      key: 'disabled',
+      title: 'State',
+      render: (row) => (row.disabled ? <Tag color="red">disabled</Tag> : 'active'),
+    },
   ],
   actions: (row, refresh) => (
     <>
-      <Button size="small" onClick={() => act('PUT', `/admin/api/operators/${row.id}`, { disabled: !row.disabled }, refresh).catch((error) => message.error(String(error.message)))}>
+      <Button
+        size="small"
+        onClick={() =>
+          act('PUT', `/admin/api/operators/${row.id}`, { disabled: !row.disabled }, refresh).catch((error) =>
+            message.error(String(error.message)),
+          )
+        }
+      >
         {row.disabled ? 'Enable' : 'Disable'}
       </Button>
-      <Button size="small" onClick={() => act('PUT', `/admin/api/operators/${row.id}`, { reset_totp: true }, refresh).catch((error) => message.error(String(error.message)))}>
+      <Button
+        size="small"
+        onClick={() =>
+          act('PUT', `/admin/api/operators/${row.id}`, { reset_totp: true }, refresh).catch((error) =>
+            message.error(String(error.message)),
+          )
+        }
+      >
         Reset TOTP
       </Button>
     </>
@@ -254,7 +312,11 @@ export const productsResource = defineResource<AdminProductDto>({
   rowKey: 'id',
   roles: ['content'],
   columns: [
-    { key: 'main_image', title: '', render: (row) => <img src={row.main_image} alt="" width={40} height={40} /> },
+    {
+      key: 'main_image',
+      title: '',
+      render: (row) => <img src={row.main_image} alt="" width={40} height={40} />,
+    },
     { key: 'id', title: 'Id' },
     { key: 'name', title: 'Name' },
     { key: 'price', title: 'Price' },

@@ -1,6 +1,7 @@
-import { Button, Card, Input, InputNumber, message, Space, Switch, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Input, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import { apiCall } from '../../shared/api-client.ts';
+import { message } from '../../shared/feedback.ts';
 
 interface SettingDescription {
   key: string;
@@ -20,7 +21,8 @@ function SettingEditor({ setting, onSaved }: { setting: SettingDescription; onSa
   );
   const save = async () => {
     try {
-      const value = type === 'array' || type === 'object' || type === undefined ? JSON.parse(String(draft)) : draft;
+      const value =
+        type === 'array' || type === 'object' || type === undefined ? JSON.parse(String(draft)) : draft;
       await apiCall('PUT', `/admin/api/settings/${setting.key}`, { value });
       message.success(`${setting.key} saved`);
       onSaved();
@@ -32,11 +34,20 @@ function SettingEditor({ setting, onSaved }: { setting: SettingDescription; onSa
     type === 'boolean' ? (
       <Switch checked={draft === true} onChange={setDraft} />
     ) : type === 'number' || type === 'integer' ? (
-      <InputNumber value={draft as number} onChange={(value) => setDraft(value ?? 0)} style={{ width: 180 }} />
+      <InputNumber
+        value={draft as number}
+        onChange={(value) => setDraft(value ?? 0)}
+        style={{ width: 180 }}
+      />
     ) : type === 'string' ? (
       <Input.TextArea value={draft as string} onChange={(event) => setDraft(event.target.value)} autoSize />
     ) : (
-      <Input.TextArea value={draft as string} onChange={(event) => setDraft(event.target.value)} autoSize style={{ fontFamily: 'monospace' }} />
+      <Input.TextArea
+        value={draft as string}
+        onChange={(event) => setDraft(event.target.value)}
+        autoSize
+        style={{ fontFamily: 'monospace' }}
+      />
     );
   return (
     <Space align="start" style={{ width: '100%' }}>
@@ -55,11 +66,16 @@ function SettingEditor({ setting, onSaved }: { setting: SettingDescription; onSa
 export function SettingsPage() {
   const [settings, setSettings] = useState<SettingDescription[]>([]);
   const [version, setVersion] = useState(0);
-  useEffect(() => {
+  const load = useCallback(() => {
     apiCall<{ definitions: SettingDescription[] }>('GET', '/admin/api/settings')
       .then((body) => setSettings(body.definitions))
       .catch((error: Error) => message.error(error.message));
-  }, [version]);
+  }, []);
+  useEffect(load, [load]);
+  const saved = () => {
+    setVersion((value) => value + 1);
+    load();
+  };
   return (
     <Card title="Settings">
       <Table
@@ -68,20 +84,24 @@ export function SettingsPage() {
         pagination={false}
         dataSource={settings}
         columns={[
-          { key: 'key', title: 'Setting', render: (_, row) => <Typography.Text code>{row.key}</Typography.Text> },
+          {
+            key: 'key',
+            title: 'Setting',
+            render: (_, row) => <Typography.Text code>{row.key}</Typography.Text>,
+          },
           { key: 'type', title: 'Type', render: (_, row) => <Tag>{row.schema.type ?? 'json'}</Tag> },
           { key: 'role', title: 'Role', render: (_, row) => row.role },
           {
             key: 'default',
             title: 'Default',
-            render: (_, row) => <Typography.Text type="secondary">{JSON.stringify(row.default)}</Typography.Text>,
+            render: (_, row) => (
+              <Typography.Text type="secondary">{JSON.stringify(row.default)}</Typography.Text>
+            ),
           },
           {
             key: 'value',
             title: 'Value',
-            render: (_, row) => (
-              <SettingEditor key={`${row.key}:${version}`} setting={row} onSaved={() => setVersion((v) => v + 1)} />
-            ),
+            render: (_, row) => <SettingEditor key={`${row.key}:${version}`} setting={row} onSaved={saved} />,
           },
         ]}
       />
