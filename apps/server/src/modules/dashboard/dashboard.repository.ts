@@ -4,9 +4,12 @@ import type { LedgerCheckRunRow } from '../operators/operators.tables.ts';
 
 export const DAY_MS = 86_400_000;
 
-/** The day number of a time column shifted by the market's UTC offset (integer division on both dialects). */
+/**
+ * The day number of a time column shifted by the market's UTC offset. The cast makes it a whole day on both
+ * dialects: SQLite binds JavaScript numbers as reals, so its division alone would keep the fraction.
+ */
 function dayOf(column: string, offsetMs: number) {
-  return sql<number>`(${sql.ref(column)} + ${offsetMs}) / ${DAY_MS}`;
+  return sql<number>`cast((${sql.ref(column)} + ${offsetMs}) / ${DAY_MS} as integer)`;
 }
 
 export interface DayAmount {
