@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idFromQuery, type Page, paginationQuery } from './common.ts';
-import { optionalText, requiredText } from './text-field.ts';
+import { requiredText } from './text-field.ts';
 
 /**
  * The operator roles (issue 18). owner may do everything and manages operators; finance works recharges,
@@ -172,12 +172,6 @@ export const operatorReasonBody = z.object({
   reason: requiredText('reason', { max: OPERATOR_REASON_MAX_LENGTH }),
 });
 export type OperatorReasonBody = z.output<typeof operatorReasonBody>;
-
-/** The same, where the reason may be left out (the actions that are not money movements). */
-export const optionalOperatorReasonBody = z
-  .object({ reason: optionalText('reason', { max: OPERATOR_REASON_MAX_LENGTH }) })
-  .optional()
-  .transform((body) => body ?? { reason: '' });
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const epochFromQuery = (field: string) =>
