@@ -593,6 +593,16 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       params: adminOrderParams,
     },
     {
+      method: 'POST',
+      path: '/admin/api/orders/{id}/refund',
+      tag: 'operator',
+      summary:
+        'Refund an order not yet shipped, with a reason: its price back to the wallet, its unit to stock',
+      auth: 'operator',
+      params: adminOrderParams,
+      body: operatorReasonBody,
+    },
+    {
       method: 'GET',
       path: '/admin/api/withdrawals',
       tag: 'operator',

@@ -48,6 +48,7 @@ export const OperatorMessage = {
   alreadySuspended: 'The user is already suspended',
   notSuspended: 'The user is not suspended',
   ledgerChecked: 'Ledger checked',
+  orderRefunded: 'Order refunded',
 } as const;
 
 /** Operator usernames: lower-case letters, digits, dots and hyphens (never the automation names). */

@@ -160,20 +160,28 @@ export const ordersResource = defineResource<AdminOrderDto>({
   ],
   actions: (row, refresh) =>
     row.status === 'undelivered' ? (
-      <Button
-        size="small"
-        onClick={async () => {
-          try {
-            message.success(
-              (await act('POST', `/admin/api/orders/${row.id}/ship`, {}, refresh)).msg ?? 'Shipped',
-            );
-          } catch (error) {
-            message.error(error instanceof Error ? error.message : String(error));
-          }
-        }}
-      >
-        Ship
-      </Button>
+      <>
+        <Button
+          size="small"
+          onClick={async () => {
+            try {
+              message.success(
+                (await act('POST', `/admin/api/orders/${row.id}/ship`, {}, refresh)).msg ?? 'Shipped',
+              );
+            } catch (error) {
+              message.error(error instanceof Error ? error.message : String(error));
+            }
+          }}
+        >
+          Ship
+        </Button>
+        <ReasonButton
+          label="Refund"
+          danger
+          title={`Refund order #${row.id} (${row.price}) to the player's wallet`}
+          onSubmit={(reason) => act('POST', `/admin/api/orders/${row.id}/refund`, { reason }, refresh)}
+        />
+      </>
     ) : null,
 });
 

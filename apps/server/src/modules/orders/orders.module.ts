@@ -50,7 +50,7 @@ export function createShopOrdersModule(dependencies: ShopOrdersModuleDependencie
       audit,
       timeZone: getMarket(dependencies.market).timeZone,
     }),
-    orderOperator: new OrderOperatorService(database, clock, audit),
+    orderOperator: new OrderOperatorService(database, clock, audit, ledger),
     productOperator: new ProductOperatorService(database, clock, audit),
   };
 }

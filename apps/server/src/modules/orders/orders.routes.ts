@@ -1,4 +1,11 @@
-import { adminOrderListQuery, adminOrderParams, buyBody, orderIdBody, orderListQuery } from '@app/shared';
+import {
+  adminOrderListQuery,
+  adminOrderParams,
+  buyBody,
+  operatorReasonBody,
+  orderIdBody,
+  orderListQuery,
+} from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
 import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
@@ -45,5 +52,10 @@ export function registerOrderOperatorRoutes(
   app.post('/admin/api/orders/:id/ship', operatorRoute('support'), (request) => {
     const { id } = parseInput(adminOrderParams, request.params);
     return operator.ship(id, operatorActor(request));
+  });
+  app.post('/admin/api/orders/:id/refund', operatorRoute('support', 'finance'), (request) => {
+    const { id } = parseInput(adminOrderParams, request.params);
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.refund(id, reason, operatorActor(request));
   });
 }
