@@ -1,18 +1,14 @@
 import { aviatorRoundDetailQuery, aviatorUserRecordsQuery, paginationQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../../http/operator-guard.ts';
+import { operatorRoute } from '../../../http/operator-access.ts';
 import { parseInput } from '../../../http/validation.ts';
 import type { AviatorGameService } from './aviator-game.service.ts';
 
 /** The crash game's calls of spec 02 §7 "Aviator" and the operator's round list. */
 export function registerAviatorRoutes(
   app: FastifyInstance,
-  {
-    authGuard,
-    operatorGuard,
-    game,
-  }: { authGuard: AuthGuard; operatorGuard: OperatorGuard; game: AviatorGameService },
+  { authGuard, game }: { authGuard: AuthGuard; game: AviatorGameService },
 ): void {
   app.get('/aviator/user_records', { preHandler: authGuard }, (request) =>
     game.userRecords(currentUser(request).userId, parseInput(aviatorUserRecordsQuery, request.query)),
@@ -20,7 +16,7 @@ export function registerAviatorRoutes(
   app.get('/aviator/round_detail', { preHandler: authGuard }, (request) =>
     game.roundDetail(currentUser(request).userId, parseInput(aviatorRoundDetailQuery, request.query).period),
   );
-  app.get('/admin/api/aviator/rounds', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/aviator/rounds', operatorRoute('finance', 'content'), (request) =>
     game.operatorRounds(parseInput(paginationQuery, request.query)),
   );
 }
