@@ -82,7 +82,9 @@ test('manual UPI: pay outside the app, submit the UTR, credited when the operato
   // The operator sees the UTR against the bank statement and confirms the payment.
   const awaiting = await callOperatorApi(page.request, 'GET', '/recharges');
   expect(JSON.stringify(awaiting)).toContain(serialNumber);
-  await callOperatorApi(page.request, 'POST', `/recharges/${serialNumber}/confirm`);
+  await callOperatorApi(page.request, 'POST', `/recharges/${serialNumber}/confirm`, {
+    reason: 'UTR matched the bank statement',
+  });
 
   await page.goto('/#/rechargeRecord');
   await expect(page.getByTestId('recharge-status').first()).toHaveText('Success');

@@ -19,7 +19,7 @@ import {
   MAX_PATH_PARAM_LENGTH,
   registerErrorHandling,
 } from './http/error-handler.ts';
-import { createAuditedOperatorGuard } from './http/operator-guard.ts';
+import { installOperatorAccess } from './http/operator-access.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStrictJsonBodyParser } from './http/strict-json-body.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -31,6 +31,8 @@ import { SessionService } from './modules/accounts/session.service.ts';
 import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts';
 import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
 import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import { type AviatorModule, registerAviatorModule } from './modules/games/aviator/aviator.module.ts';
 import {
@@ -50,11 +52,17 @@ import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempo
 import { registerLauncherModule } from './modules/launcher/launcher.module.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { AuditSearchService } from './modules/operators/audit-search.service.ts';
+import { registerOperatorRoutes } from './modules/operators/operators.routes.ts';
+import { OperatorService } from './modules/operators/operators.service.ts';
 import {
   createShopOrdersModule,
   registerShopOrdersModule,
   type ShopOrdersModule,
 } from './modules/orders/orders.module.ts';
+import { registerBuiltInPlayerRecords } from './modules/player-view/player-record-kinds.ts';
+import { registerPlayerViewRoutes } from './modules/player-view/player-view.routes.ts';
+import { PlayerViewService } from './modules/player-view/player-view.service.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { registerProfileOperatorRoutes } from './modules/profile/profile-operator.routes.ts';
@@ -133,6 +141,8 @@ export interface AppServices {
   luckyHit: LuckyHitModule;
   /** Referral bonuses (the games' and the wallet's hooks) and profit transfers. */
   promotion: PromotionModule;
+  /** Operator accounts, TOTP and console sessions. */
+  operators: OperatorService;
 }
 
 /** The build's content-hashed files never change under their name. */
@@ -251,7 +261,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     audit,
     settings,
   });
+  const operators = new OperatorService(database, clock, audit, rateLimiter);
+  // Before any route: every /admin/api route must declare its role, and this checks that it does.
+  installOperatorAccess(app, { adminToken: config.adminToken, audit, sessions: operators });
   const services: AppServices = {
+    operators,
     settings,
     shop: new ShopService(database.db, database.dialect, settings, publicReads),
     authGuard: createAuthGuard(sessions),
@@ -351,31 +365,32 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerAccountRoutes(app, services, config.market);
   registerProfileRoutes(app, services);
   registerLedgerRoutes(app, { ledger, authGuard: services.authGuard });
-  registerShopOrdersModule(app, services.shopOrders, {
-    authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
-  });
+  registerShopOrdersModule(app, services.shopOrders, { authGuard: services.authGuard });
   await registerWalletModule(app, wallet, {
     authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
     market: config.market,
     isProduction: config.isProduction,
     withdrawalChannels: services.withdrawals.channels,
   });
   registerWithdrawalsModule(app, services.withdrawals, {
     authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
     market: config.market,
   });
   registerSettingsOperatorRoutes(app, {
-    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
     operator: new SettingsOperatorService(database, settings, audit),
   });
+  registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });
+  const playerView = new PlayerViewService(database, clock, audit);
+  registerBuiltInPlayerRecords(playerView, {
+    ledger,
+    colour: services.colourGame.game,
+    recharges: wallet.recharges,
+    withdrawals: services.withdrawals.withdrawals,
+    cards: services.withdrawals.cards,
+  });
+  registerPlayerViewRoutes(app, { playerView });
+  registerDashboardRoutes(app, { dashboard: new DashboardService(database, clock, audit, config.market) });
   registerProfileOperatorRoutes(app, {
-    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
     operator: new ProfileOperatorService(database, clock, audit),
     market: config.market,
   });
@@ -387,18 +402,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.addHook('onClose', async () => stopIdempotencyPruning());
   registerColourGameModule(app, services.colourGame, {
     authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
   });
   registerPromotionModule(app, promotion, {
     authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
   });
   registerGiftsModule(
     app,
     createGiftsService({ database, clock, ledger, settings, audit, market: config.market }),
-    { authGuard: services.authGuard, audit, adminToken: config.adminToken },
+    { authGuard: services.authGuard },
   );
   await registerLauncherModule(app, {
     database,
@@ -406,14 +417,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     ledger,
     audit,
     authGuard: services.authGuard,
-    adminToken: config.adminToken,
     currency: getMarket(config.market).currency,
     publicUrl: config.publicUrl,
   });
   registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
     authGuard: services.authGuard,
-    audit,
-    adminToken: config.adminToken,
   });
   if (config.gameEngines) app.addHook('onReady', async () => services.colourGame.engine.start());
   // Stopped on close whatever started it (the timer, or a tick of the development clock), so the leader
@@ -422,8 +430,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerLuckyHitModule(app, services.luckyHit, {
     authGuard: services.authGuard,
     live: services.live,
-    audit,
-    adminToken: config.adminToken,
   });
   if (config.gameEngines) app.addHook('onReady', async () => services.luckyHit.engine.start());
   app.addHook('onClose', async () => services.luckyHit.engine.stop());
@@ -442,7 +448,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logger: app.log,
     live: services.live,
     authGuard: services.authGuard,
-    operatorGuard: createAuditedOperatorGuard(config.adminToken, audit),
     ...(dependencies.aviatorChainLength === undefined
       ? {}
       : { chainLength: dependencies.aviatorChainLength }),
@@ -457,6 +462,22 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     maxAge: '7d',
     decorateReply: false,
   });
+  if (fs.existsSync(path.join(config.adminDistDir, 'index.html'))) {
+    // The operator console (apps/admin): its own bundle under /admin/, so the player app never loads it.
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+    await app.register(fastifyStatic, {
+      root: config.adminDistDir,
+      prefix: '/admin/',
+      decorateReply: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+        );
+        reply.header('x-frame-options', 'DENY');
+      },
+    });
+  }
   if (fs.existsSync(config.webDistDir)) {
     const indexHtmlPath = path.join(config.webDistDir, 'index.html');
     if (fs.existsSync(indexHtmlPath)) {

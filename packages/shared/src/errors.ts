@@ -8,6 +8,7 @@ export const ResponseCode = {
   unauthorized: 401,
   verificationRequired: 403,
   /** Everywhere but login: the account may not use this call (an operator flag is off). */
+  /** An operator whose role may not make this call. */
   forbidden: 403,
   notFound: 404,
   conflict: 409,

@@ -19,6 +19,7 @@ export * from './schemas/gifts.ts';
 export * from './schemas/launcher.ts';
 export * from './schemas/ledger.ts';
 export * from './schemas/luckyhit.ts';
+export * from './schemas/operator-console.ts';
 export * from './schemas/operator-settings.ts';
 export * from './schemas/operator-users.ts';
 export * from './schemas/promotion.ts';

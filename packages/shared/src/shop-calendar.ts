@@ -73,7 +73,7 @@ export function zonedDateTime(epochMs: number, timeZone: string): ZonedDateTime 
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (negative west of Greenwich). */
-function zoneOffsetMs(epochMs: number, timeZone: string): number {
+export function zoneOffsetMs(epochMs: number, timeZone: string): number {
   const wall = zonedDateTime(epochMs, timeZone);
   const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return wallAsUtc - Math.floor(epochMs / 1000) * 1000;

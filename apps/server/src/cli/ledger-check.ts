@@ -1,13 +1,15 @@
 import fs from 'node:fs';
-import { APP_LEDGER_CHECKS } from '../app-ledger-checks.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/dialect.ts';
-import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.service.ts';
+import { runAndStoreLedgerCheck } from '../modules/dashboard/dashboard.service.ts';
+import { formatLedgerReport } from '../modules/ledger/ledger-check.service.ts';
+import { systemClock } from '../platform/clock.ts';
 
 /**
  * `npm run ledger:check`: verifies every ledger invariant on the configured database (DATABASE_URL, or the
  * embedded file under DATA_DIR) and prints a report. Exit code 0 when the ledger is clean, 1 when an
- * invariant is violated, 2 when the check could not run. It only reads: it never migrates or repairs.
+ * invariant is violated, 2 when the check could not run. It never migrates or repairs; it stores its result
+ * for the console's ledger health panel (table ledger_check_runs).
  */
 async function main(): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
@@ -30,7 +32,7 @@ async function main(): Promise<number> {
   }
   const database = openDatabase({ url: config.databaseUrl, poolSize: 1 });
   try {
-    const report = await checkLedger(database, APP_LEDGER_CHECKS);
+    const { report } = await runAndStoreLedgerCheck(database, systemClock, 'cli');
     console.log(formatLedgerReport(report));
     return report.ok ? 0 : 1;
   } catch (error) {

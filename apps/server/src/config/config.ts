@@ -115,6 +115,8 @@ const environmentSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  /** The built operator console (apps/admin), served under /admin/. */
+  ADMIN_DIST_DIR: z.string().trim().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   TRUST_PROXY: trustProxy.default(false),
   /** Whether this instance runs game engines (it still only draws while it holds the leader lock). */
@@ -185,6 +187,7 @@ export interface AppConfig {
   readonly seedDemo: boolean;
   readonly logLevel: Environment['LOG_LEVEL'];
   readonly webDistDir: string;
+  readonly adminDistDir: string;
   readonly mediaDir: string;
   readonly bodyLimitBytes: number;
   /** Which proxies may name the client's address (see TrustProxySetting). */
@@ -254,6 +257,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(serverRoot, '..', 'web', 'dist')),
+    adminDistDir: path.resolve(env.ADMIN_DIST_DIR ?? path.join(serverRoot, '..', 'admin', 'dist')),
     mediaDir: path.join(serverRoot, 'media'),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,

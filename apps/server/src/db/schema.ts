@@ -8,6 +8,7 @@ import type { GiftsTables } from '../modules/gifts/gifts.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LauncherTables } from '../modules/launcher/launcher.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
+import type { OperatorsTables } from '../modules/operators/operators.tables.ts';
 import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 import type { PromotionTables } from '../modules/promotion/promotion.tables.ts';
@@ -33,7 +34,8 @@ export interface Database
     PromotionTables,
     GiftsTables,
     SuggestionsTables,
-    LauncherTables {}
+    LauncherTables,
+    OperatorsTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example

@@ -19,7 +19,11 @@ export async function buildTestApp(
   options: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
-    config: testConfig({ webDistDir: '/nonexistent-web-dist', ...options.config }),
+    config: testConfig({
+      webDistDir: '/nonexistent-web-dist',
+      adminDistDir: '/nonexistent-admin-dist',
+      ...options.config,
+    }),
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.colourChainLength === undefined ? {} : { colourChainLength: options.colourChainLength }),

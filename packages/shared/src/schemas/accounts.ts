@@ -39,6 +39,7 @@ export const AccountMessage = {
   mobileNotRegistered: 'The mobile number is not registered',
   referralInvalid: 'The referral code does not exist',
   loginFailed: 'Incorrect mobile number or password',
+  accountSuspended: 'This account is suspended. Please contact support.',
   loginRateLimited: 'Too many login attempts, please try again later',
   verificationRequired: 'Verification code required',
   loginSucceeded: 'Login successful',

@@ -76,11 +76,15 @@ export interface OperatorUserDto extends UserFlags {
   balance: string;
   /** Epoch milliseconds. */
   created_at: number;
+  /** Suspended by an operator: no login, no API, until unsuspended. */
+  suspended: boolean;
+  suspended_reason: string | null;
 }
 
 export type OperatorUserListResponse = Page<OperatorUserDto>;
 
 export interface OperatorUserResponse {
   code: 200;
+  msg?: string;
   entry: OperatorUserDto;
 }

@@ -471,6 +471,10 @@ export interface AdminWithdrawalDto extends WithdrawalDto {
   ifsc_code: string;
   upi_account: string;
   payout_reference: string;
+  /** Who gave the first of the two approvals a withdrawal above the four-eyes threshold needs. */
+  first_approver: string | null;
+  /** Whether the amount is at or above the four-eyes threshold (two operators must approve). */
+  needs_two_approvals: boolean;
 }
 
 export type AdminWithdrawalListResponse = Page<AdminWithdrawalDto>;

@@ -212,6 +212,16 @@ export class AccountService {
       });
       throw new AppError(ResponseCode.badRequest, AccountMessage.loginFailed);
     }
+    // Only the right password learns that the account is suspended; nobody else learns it exists.
+    if (user.suspended_at !== null) {
+      await this.audit.record(AccountAuditEvent.loginFailed, {
+        userId: user.id,
+        mobile,
+        ip,
+        detail: { reason: 'suspended', host: body.host ?? null },
+      });
+      throw new AppError(ResponseCode.badRequest, AccountMessage.accountSuspended);
+    }
     await this.loginThrottle.succeeded(claim);
     const deviceId = body.device_id ?? generateDeviceId();
     if (!(await isDeviceTrusted(this.db, user.id, deviceId))) {

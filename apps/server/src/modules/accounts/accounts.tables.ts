@@ -34,6 +34,9 @@ export interface UsersTable {
   event_gift_enable: Defaulted<number>;
   created_at: number;
   updated_at: number;
+  /** Set while an operator has suspended the account (migration 0050): no login, no API. */
+  suspended_at: ColumnType<number | null, number | null | undefined, number | null>;
+  suspended_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A login session; the raw token is never stored, only its SHA-256 in hex. */
@@ -99,6 +102,8 @@ export interface AuditLogTable {
   ip: string | null;
   detail_json: string;
   created_at: number;
+  /** The operator account that acted (migration 0050); null for players, the system and ADMIN_TOKEN. */
+  operator_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** How often one security event came from one source in one minute (anonymous floods, aggregated). */

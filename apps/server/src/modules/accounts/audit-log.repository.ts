@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { containsTextIgnoringCase, type DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuditLogRow, SecurityEventCountRow } from './accounts.tables.ts';
 
@@ -9,6 +10,7 @@ export interface NewAuditEntry {
   ip: string | null;
   detail_json: string;
   created_at: number;
+  operator_id: number | null;
 }
 
 /** Appends one audit row. The log is append-only: this module has no update or delete on purpose. */
@@ -66,4 +68,56 @@ export async function listSecurityEventCounts(
   if (filter.event) query = query.where('event', '=', filter.event);
   if (filter.source) query = query.where('source', '=', filter.source);
   return query.orderBy('minute_start', 'desc').orderBy('event').limit(filter.limit).execute();
+}
+
+/** The filters of the operator's audit search (GET /admin/api/audit). */
+export interface AuditSearchFilter {
+  event?: string | undefined;
+  operatorId?: number | undefined;
+  userId?: number | undefined;
+  /** Text the detail contains, matched literally and ignoring case. */
+  text?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+function searchQuery(db: Kysely<Database>, filter: AuditSearchFilter, dialect: DialectName) {
+  let query = db.selectFrom('audit_log');
+  if (filter.event) query = query.where('audit_log.event', '=', filter.event);
+  if (filter.operatorId !== undefined) query = query.where('audit_log.operator_id', '=', filter.operatorId);
+  if (filter.userId !== undefined) query = query.where('audit_log.user_id', '=', filter.userId);
+  if (filter.from !== undefined) query = query.where('audit_log.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('audit_log.created_at', '<', filter.to);
+  if (filter.text)
+    query = query.where(containsTextIgnoringCase('audit_log.detail_json', filter.text, dialect));
+  return query;
+}
+
+/** One page of the audit log, newest first, with the acting operator's username. */
+export async function searchAuditEntries(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  filter: AuditSearchFilter,
+  window: { limit: number; offset: number },
+): Promise<Array<AuditLogRow & { operator_username: string | null }>> {
+  return searchQuery(db, filter, dialect)
+    .leftJoin('operators', 'operators.id', 'audit_log.operator_id')
+    .selectAll('audit_log')
+    .select('operators.username as operator_username')
+    .orderBy('audit_log.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+/** How many audit rows match the filter. */
+export async function countAuditEntries(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  filter: AuditSearchFilter,
+): Promise<number> {
+  const row = await searchQuery(db, filter, dialect)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { actingOperator } from '../operators/operator-context.ts';
 import {
   countSecurityEvent,
   insertAuditEntry,
@@ -35,6 +36,8 @@ export interface AuditContext {
   ip?: string | null;
   /** Facts worth keeping; never a password, token or one-time code. */
   detail?: Record<string, unknown>;
+  /** The operator account that acted; by default the operator whose /admin/api route is running. */
+  operatorId?: number | null;
 }
 
 /** How often one event came from one source in one minute. */
@@ -73,6 +76,7 @@ export class AuditLog {
       ip: context.ip ?? null,
       detail_json: JSON.stringify(context.detail ?? {}),
       created_at: this.clock.now(),
+      operator_id: context.operatorId ?? actingOperator()?.operatorId ?? null,
     });
   }
 

@@ -29,7 +29,10 @@ export type SessionLookupRow = Pick<SessionRow, 'id' | 'user_id' | 'token_hash' 
   is_transfer_enable: number;
 };
 
-/** The unrevoked sessions among these token hashes (one query for many concurrent requests). */
+/**
+ * The unrevoked sessions among these token hashes (one query for many concurrent requests), of accounts that
+ * are not suspended: a suspension blocks the API even for a session opened while it was being written.
+ */
 export async function findLiveSessionsByTokenHashes(
   db: Kysely<Database>,
   tokenHashes: readonly string[],
@@ -48,6 +51,7 @@ export async function findLiveSessionsByTokenHashes(
     ])
     .where('sessions.token_hash', 'in', tokenHashes)
     .where('sessions.revoked_at', 'is', null)
+    .where('users.suspended_at', 'is', null)
     .execute();
 }
 

@@ -2,35 +2,10 @@ import { type ApiCall, createApiCatalogue, toRoutePattern } from '@app/shared/ap
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config/config.ts';
+import { type RegisteredRoute, registeredRoutes } from '../../test-support/route-table.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import type { JsonObject, OpenApiDocument, OpenApiOperation, OpenApiParameter } from './docs.service.ts';
-
-interface RegisteredRoute {
-  method: string;
-  url: string;
-}
-
-/**
- * Every route of the app, read from Fastify's route tree. (The compressed tree, because the flat one drops a wildcard's prefix. An onRoute hook added through
- * buildTestApp's `extend` comes too late: buildApp has registered its routes by then, and onRoute only sees later ones.)
- * Each line of the tree is a node: its indentation gives its depth, its text continues its parent's path,
- * and the methods of a route close it in parentheses.
- */
-function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
-  const routes: RegisteredRoute[] = [];
-  const pathAtDepth: string[] = [];
-  for (const line of app.printRoutes().split('\n')) {
-    const match = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const url = (depth > 0 ? (pathAtDepth[depth - 1] ?? '') : '') + (match[2] ?? '');
-    pathAtDepth[depth] = url;
-    pathAtDepth.length = depth + 1;
-    for (const method of match[3]?.split(',') ?? []) routes.push({ method: method.trim(), url });
-  }
-  return routes;
-}
 
 /**
  * Routes that are not calls of the API: HEAD and OPTIONS duplicates, the web app and media files

@@ -55,7 +55,11 @@ const TAGS: OpenApiDocument['tags'] = [
   { name: 'withdrawals', description: 'Bank cards and withdrawals.' },
   { name: 'win', description: 'The colour game (spec 02 §7 “Guess games”).' },
   { name: 'fairness', description: 'Provably-fair verification of the colour game (DESIGN.md §3).' },
-  { name: 'operator', description: 'The operator API under /admin/api/… (Bearer ADMIN_TOKEN).' },
+  {
+    name: 'operator',
+    description:
+      'The operator API under /admin/api/…: a console session (`Authorization: Operator <token>`) whose role the route allows, or ADMIN_TOKEN for automation.',
+  },
 ];
 
 function describeConventions(market: MarketCode): string {
@@ -249,7 +253,7 @@ export function buildOpenApiDocument(calls: readonly ApiCall[], market: MarketCo
           type: 'http',
           scheme: 'bearer',
           description:
-            'The operator: `Authorization: Bearer <ADMIN_TOKEN>`. While ADMIN_TOKEN is unset every operator call answers 401.',
+            'The operator: `Authorization: Operator <token>` (a console session from /admin/api/auth/login, limited to its role) or, for automation, `Authorization: Bearer <ADMIN_TOKEN>` (acts as an owner; off while ADMIN_TOKEN is unset).',
         },
       },
       parameters: {

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthGuard } from '../../http/auth-guard.ts';
-import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
-import type { AuditLog } from '../accounts/audit-log.service.ts';
 import { registerGiftRoutes } from './gifts.routes.ts';
 import { GiftsService, type GiftsServiceDependencies } from './gifts.service.ts';
 
@@ -14,11 +12,10 @@ export function createGiftsService(dependencies: GiftsServiceDependencies): Gift
 export function registerGiftsModule(
   app: FastifyInstance,
   gifts: GiftsService,
-  options: { authGuard: AuthGuard; audit: AuditLog; adminToken: string | undefined },
+  options: { authGuard: AuthGuard },
 ): void {
   registerGiftRoutes(app, {
     gifts,
     authGuard: options.authGuard,
-    operatorGuard: createAuditedOperatorGuard(options.adminToken, options.audit),
   });
 }

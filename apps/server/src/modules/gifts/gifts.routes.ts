@@ -9,17 +9,16 @@ import {
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
-import { ADMIN_TOKEN_ACTOR } from '../shop/shop-audit.ts';
 import type { GiftsService } from './gifts.service.ts';
 
 /** Gift codes and gift events: the player's calls and the operator's. */
 export function registerGiftRoutes(
   app: FastifyInstance,
-  services: { gifts: GiftsService; authGuard: AuthGuard; operatorGuard: OperatorGuard },
+  services: { gifts: GiftsService; authGuard: AuthGuard },
 ): void {
-  const { gifts, authGuard, operatorGuard } = services;
+  const { gifts, authGuard } = services;
   app.post('/mana/receive_red_packet', { preHandler: authGuard }, (request) =>
     gifts.receiveRedPacket(currentUser(request).userId, parseInput(receiveRedPacketBody, request.body)),
   );
@@ -30,23 +29,22 @@ export function registerGiftRoutes(
     gifts.join(currentUser(request).userId, parseInput(joinGiftEventBody, request.body).id),
   );
 
-  const operator = (ip: string) => ({ operator: ADMIN_TOKEN_ACTOR, ip });
-  app.post('/admin/api/gift-codes', { preHandler: operatorGuard }, (request) =>
-    gifts.createCode(parseInput(adminCreateGiftCodeBody, request.body), operator(request.ip)),
+  app.post('/admin/api/gift-codes', operatorRoute('support'), (request) =>
+    gifts.createCode(parseInput(adminCreateGiftCodeBody, request.body), operatorActor(request)),
   );
-  app.get('/admin/api/gift-codes', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/gift-codes', operatorRoute('support'), (request) =>
     gifts.listCodes(parseInput(adminGiftCodeListQuery, request.query)),
   );
-  app.post('/admin/api/gift-codes/:id/disable', { preHandler: operatorGuard }, (request) =>
-    gifts.disableCode(parseInput(adminGiftCodeParams, request.params).id, operator(request.ip)),
+  app.post('/admin/api/gift-codes/:id/disable', operatorRoute('support'), (request) =>
+    gifts.disableCode(parseInput(adminGiftCodeParams, request.params).id, operatorActor(request)),
   );
-  app.get('/admin/api/gift-codes/:id/claims', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/gift-codes/:id/claims', operatorRoute('support'), (request) =>
     gifts.claims(
       parseInput(adminGiftCodeParams, request.params).id,
       parseInput(paginationQuery, request.query),
     ),
   );
-  app.get('/admin/api/gift-events', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/gift-events', operatorRoute('support'), (request) =>
     gifts.roundsReport(parseInput(adminGiftEventListQuery, request.query)),
   );
 }

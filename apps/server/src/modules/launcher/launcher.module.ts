@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { AuthGuard } from '../../http/auth-guard.ts';
-import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -33,7 +32,6 @@ export async function registerLauncherModule(
     ledger: LedgerService;
     audit: AuditLog;
     authGuard: AuthGuard;
-    adminToken: string | undefined;
     currency: string;
     /** PUBLIC_URL: the framed demo game page's security headers depend on it. */
     publicUrl: string;
@@ -43,7 +41,6 @@ export async function registerLauncherModule(
   registerLauncherRoutes(app, {
     launcher: new LauncherService(database, clock, audit),
     authGuard: dependencies.authGuard,
-    operatorGuard: createAuditedOperatorGuard(dependencies.adminToken, audit),
   });
   await registerSeamlessWalletRoutes(
     app,

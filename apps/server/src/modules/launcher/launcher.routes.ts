@@ -17,9 +17,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
-import { ADMIN_TOKEN_ACTOR } from '../shop/shop-audit.ts';
 import type { LauncherService } from './launcher.service.ts';
 import type { SeamlessWalletService } from './seamless-wallet.service.ts';
 
@@ -32,9 +31,9 @@ function languageOf(request: FastifyRequest): string {
 /** GET /exg/owngame_start_game and the operator's providers and games. */
 export function registerLauncherRoutes(
   app: FastifyInstance,
-  services: { launcher: LauncherService; authGuard: AuthGuard; operatorGuard: OperatorGuard },
+  services: { launcher: LauncherService; authGuard: AuthGuard },
 ): void {
-  const { launcher, authGuard, operatorGuard } = services;
+  const { launcher, authGuard } = services;
   app.get('/exg/owngame_start_game', { preHandler: authGuard }, (request) =>
     launcher.start(
       currentUser(request).userId,
@@ -42,22 +41,21 @@ export function registerLauncherRoutes(
       languageOf(request),
     ),
   );
-  const operator = (ip: string) => ({ operator: ADMIN_TOKEN_ACTOR, ip });
-  app.get('/admin/api/game-providers', { preHandler: operatorGuard }, () => launcher.providers());
-  app.post('/admin/api/game-providers', { preHandler: operatorGuard }, (request) =>
-    launcher.saveProvider(parseInput(adminProviderBody, request.body), operator(request.ip)),
+  app.get('/admin/api/game-providers', operatorRoute('content'), () => launcher.providers());
+  app.post('/admin/api/game-providers', operatorRoute('content'), (request) =>
+    launcher.saveProvider(parseInput(adminProviderBody, request.body), operatorActor(request)),
   );
-  app.get('/admin/api/games', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/games', operatorRoute('content'), (request) =>
     launcher.games(parseInput(adminGameListQuery, request.query)),
   );
-  app.post('/admin/api/games', { preHandler: operatorGuard }, (request) =>
-    launcher.registerGame(parseInput(adminGameBody, request.body), operator(request.ip)),
+  app.post('/admin/api/games', operatorRoute('content'), (request) =>
+    launcher.registerGame(parseInput(adminGameBody, request.body), operatorActor(request)),
   );
-  app.put('/admin/api/games/:id/enabled', { preHandler: operatorGuard }, (request) =>
+  app.put('/admin/api/games/:id/enabled', operatorRoute('content'), (request) =>
     launcher.setEnabled(
       parseInput(adminGameParams, request.params).id,
       parseInput(adminGameEnabledBody, request.body).is_enabled,
-      operator(request.ip),
+      operatorActor(request),
     ),
   );
 }

@@ -1,13 +1,22 @@
-import { type AdminOrderDto, ShopMessage } from '@app/shared';
+import { type AdminOrderDto, OperatorMessage, ShopMessage } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OPERATOR_UNAUTHORIZED_MESSAGE } from '../../http/operator-guard.ts';
 import { ManualClock } from '../../platform/clock.ts';
+import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
 import { ADMIN_TOKEN_ACTOR, ShopAuditEvent } from '../shop/shop-audit.ts';
-import { addAddress, BUYER_PASSWORD, createBuyer, fundWallet, insertTestProduct } from './order-fixtures.ts';
+import {
+  addAddress,
+  BUYER_PASSWORD,
+  balanceOf,
+  createBuyer,
+  fundWallet,
+  insertTestProduct,
+  stockOf,
+} from './order-fixtures.ts';
 
 const ADMIN_TOKEN = 'orders-operator-admin-token-0123456789';
 const NOW = Date.parse('2025-03-05T06:30:00Z');
@@ -151,5 +160,51 @@ describeEachDatabase('operator API of orders', (database) => {
     expect(second.page.count).toBe(4);
     expect(second.queryset.map((row: AdminOrderDto) => row.id)).toEqual([orderIds[0]]);
     expect((await list('?status=lost')).statusCode).toBe(400);
+  });
+
+  it('refunds an order not yet shipped through the ledger, once, with a reason', async () => {
+    const orderId = orderIds[3] as number;
+    const productId = (
+      await database()
+        .db.selectFrom('orders')
+        .select('product_id')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow()
+    ).product_id;
+    const balanceBefore = await balanceOf(database(), clock, buyerId);
+    const stockBefore = await stockOf(database(), productId);
+    const refund = (id: number, payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/admin/api/orders/${id}/refund`,
+        headers: operatorHeaders,
+        payload,
+      });
+    expect((await refund(orderId, {})).statusCode).toBe(400);
+    const refunded = await refund(orderId, { reason: 'out of stock at the supplier' });
+    expect(refunded.json()).toMatchObject({
+      code: 200,
+      msg: OperatorMessage.orderRefunded,
+      entry: { id: orderId, status: 'cancelled' },
+    });
+    expect(await balanceOf(database(), clock, buyerId)).toBe(balanceBefore + 100_00);
+    expect(await stockOf(database(), productId)).toBe(stockBefore + 1);
+    // Once only, and never a shipped order.
+    expect((await refund(orderId, { reason: 'again' })).json()).toEqual({
+      code: 400,
+      msg: ShopMessage.orderNotUndelivered,
+    });
+    expect((await refund(orderIds[0] as number, { reason: 'shipped' })).statusCode).toBe(400);
+    expect(await balanceOf(database(), clock, buyerId)).toBe(balanceBefore + 100_00);
+    const [row] = await audit.recent({ event: ShopAuditEvent.operatorOrderRefunded });
+    expect(row?.detail).toMatchObject({
+      operator: ADMIN_TOKEN_ACTOR,
+      order_id: orderId,
+      reason: 'out of stock at the supplier',
+      refund_minor: 100_00,
+      before: { status: 'undelivered' },
+      after: { status: 'cancelled' },
+    });
+    await expectLedgerClean(database());
   });
 });

@@ -2,7 +2,6 @@ import { getMarket, type MarketCode } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { AuthGuard } from '../../http/auth-guard.ts';
-import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { RateLimiter } from '../accounts/rate-limiter.ts';
@@ -58,16 +57,13 @@ export function createShopOrdersModule(dependencies: ShopOrdersModuleDependencie
       timeZone: getMarket(dependencies.market).timeZone,
       ...(dependencies.onCatalogueChanged ? { onCatalogueChanged: dependencies.onCatalogueChanged } : {}),
     }),
-    orderOperator: new OrderOperatorService(database, clock, audit),
+    orderOperator: new OrderOperatorService(database, clock, audit, ledger),
     productOperator: new ProductOperatorService(database, clock, audit, dependencies.onCatalogueChanged),
   };
 }
 
 export interface ShopOrdersRegistration {
   authGuard: AuthGuard;
-  audit: AuditLog;
-  /** ADMIN_TOKEN: without one, every operator call answers 401. */
-  adminToken: string | undefined;
 }
 
 /** Registers the address and order calls of the player and the shop's operator API under /admin/api. */
@@ -76,9 +72,8 @@ export function registerShopOrdersModule(
   module: ShopOrdersModule,
   options: ShopOrdersRegistration,
 ): void {
-  const operatorGuard = createAuditedOperatorGuard(options.adminToken, options.audit);
   registerAddressRoutes(app, { authGuard: options.authGuard, addresses: module.addresses });
   registerOrderRoutes(app, { authGuard: options.authGuard, orders: module.orders });
-  registerOrderOperatorRoutes(app, { operatorGuard, operator: module.orderOperator });
-  registerProductOperatorRoutes(app, { operatorGuard, products: module.productOperator });
+  registerOrderOperatorRoutes(app, { operator: module.orderOperator });
+  registerProductOperatorRoutes(app, { products: module.productOperator });
 }

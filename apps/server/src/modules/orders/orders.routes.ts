@@ -1,10 +1,16 @@
-import { adminOrderListQuery, adminOrderParams, buyBody, orderIdBody, orderListQuery } from '@app/shared';
+import {
+  adminOrderListQuery,
+  adminOrderParams,
+  buyBody,
+  operatorReasonBody,
+  orderIdBody,
+  orderListQuery,
+} from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../idempotency/idempotency.header.ts';
-import { ADMIN_TOKEN_ACTOR } from '../shop/shop-audit.ts';
 import type { OrderOperatorService } from './order-operator.service.ts';
 import type { IdempotencyScope, OrderService } from './orders.service.ts';
 
@@ -35,16 +41,21 @@ export function registerOrderRoutes(
   });
 }
 
-/** The operator API of orders under /admin/api (Bearer ADMIN_TOKEN). */
+/** The operator API of orders under /admin/api (role support). */
 export function registerOrderOperatorRoutes(
   app: FastifyInstance,
-  { operatorGuard, operator }: { operatorGuard: OperatorGuard; operator: OrderOperatorService },
+  { operator }: { operator: OrderOperatorService },
 ): void {
-  app.get('/admin/api/orders', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/orders', operatorRoute('support'), (request) =>
     operator.list(parseInput(adminOrderListQuery, request.query)),
   );
-  app.post('/admin/api/orders/:id/ship', { preHandler: operatorGuard }, (request) => {
+  app.post('/admin/api/orders/:id/ship', operatorRoute('support'), (request) => {
     const { id } = parseInput(adminOrderParams, request.params);
-    return operator.ship(id, { operator: ADMIN_TOKEN_ACTOR, ip: request.ip });
+    return operator.ship(id, operatorActor(request));
+  });
+  app.post('/admin/api/orders/:id/refund', operatorRoute('support', 'finance'), (request) => {
+    const { id } = parseInput(adminOrderParams, request.params);
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.refund(id, reason, operatorActor(request));
   });
 }

@@ -15,6 +15,8 @@ export interface OperatorUserRow {
   is_transfer_enable: number;
   event_gift_enable: number;
   created_at: number;
+  suspended_at: number | null;
+  suspended_reason: string | null;
 }
 
 /** Which accounts a list shows: an exact id, an exact (normalised) mobile, both, or every account. */
@@ -40,6 +42,8 @@ const OPERATOR_USER_COLUMNS = [
   'is_transfer_enable',
   'event_gift_enable',
   'created_at',
+  'suspended_at',
+  'suspended_reason',
 ] as const;
 
 function filteredUsers(db: Kysely<Database>, filter: OperatorUserFilter) {
@@ -104,4 +108,19 @@ export async function updateUserFlags(
     .where('id', '=', userId)
     .returning(OPERATOR_USER_COLUMNS)
     .executeTakeFirst();
+}
+
+/** Suspends (a time and a reason) or lifts the suspension of (nulls) one account; answers the row after. */
+export async function setUserSuspension(
+  db: Kysely<Database>,
+  userId: number,
+  suspension: { suspended_at: number | null; suspended_reason: string | null },
+  now: number,
+): Promise<OperatorUserRow | undefined> {
+  await db
+    .updateTable('users')
+    .set({ ...suspension, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+  return findOperatorUser(db, userId);
 }

@@ -1,4 +1,4 @@
-import { type OperatorUserDto, OperatorUserMessage } from '@app/shared';
+import { AccountMessage, OperatorMessage, type OperatorUserDto, OperatorUserMessage } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OPERATOR_AUTH_FAILED_EVENT, OPERATOR_UNAUTHORIZED_MESSAGE } from '../../http/operator-guard.ts';
@@ -141,6 +141,8 @@ describeEachDatabase('operator API of users', (database) => {
       referrer_user_id: rootId,
       balance: '123.45',
       created_at: player(1).createdAt,
+      suspended: false,
+      suspended_reason: null,
     });
     expect(funded.created_at).toBe(NOW + 2 * 60_000);
     const root = body.queryset[3] as OperatorUserDto;
@@ -349,5 +351,60 @@ describeEachDatabase('operator API of users', (database) => {
         event_gift_enable: true,
       });
     }
+  });
+
+  it('suspends an account with a reason: no API, no login, until it is unsuspended', async () => {
+    const target = player(0);
+    const suspendCall = (action: 'suspend' | 'unsuspend', payload: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: `/admin/api/users/${target.userId}/${action}`,
+        headers: operatorHeaders,
+        payload: payload as object,
+      });
+    const profile = () =>
+      app.inject({ method: 'GET', url: '/user/profile', headers: tokenHeader(target.token) });
+    const login = () =>
+      app.inject({
+        method: 'POST',
+        url: '/user/login',
+        remoteAddress: target.ip,
+        payload: { mobile_number: target.mobile, password: target.password, device_id: target.deviceId },
+      });
+    expect((await profile()).statusCode).toBe(200);
+    expect((await suspendCall('suspend', {})).statusCode).toBe(400);
+    const suspended = await suspendCall('suspend', { reason: 'chargeback fraud' });
+    expect(suspended.json()).toMatchObject({
+      code: 200,
+      msg: OperatorMessage.userSuspended,
+      entry: { user_id: target.userId, suspended: true, suspended_reason: 'chargeback fraud' },
+    });
+    expect((await suspendCall('suspend', { reason: 'again' })).json()).toEqual({
+      code: 400,
+      msg: OperatorMessage.alreadySuspended,
+    });
+    // The live session is refused at once, and the right password no longer opens one.
+    expect((await profile()).statusCode).toBe(401);
+    expect((await login()).json()).toEqual({ code: 400, msg: AccountMessage.accountSuspended });
+    const [row] = await audit.recent({ event: ProfileOperatorAuditEvent.userSuspended });
+    expect(row?.detail).toMatchObject({
+      operator: ADMIN_TOKEN_ACTOR,
+      reason: 'chargeback fraud',
+      before: { suspended: false },
+      after: { suspended: true },
+      sessions_revoked: 1,
+    });
+
+    expect((await suspendCall('unsuspend', { reason: 'cleared by the bank' })).json().entry.suspended).toBe(
+      false,
+    );
+    const again = await login();
+    expect(again.statusCode).toBe(200);
+    const fresh = await app.inject({
+      method: 'GET',
+      url: '/user/profile',
+      headers: tokenHeader(again.json().token),
+    });
+    expect(fresh.statusCode).toBe(200);
   });
 });

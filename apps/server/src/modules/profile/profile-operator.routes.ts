@@ -1,40 +1,49 @@
 import {
   type MarketCode,
+  operatorReasonBody,
   operatorUserFlagsBody,
   operatorUserListQuery,
   operatorUserParams,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
-import { ADMIN_TOKEN_ACTOR } from '../shop/shop-audit.ts';
 import type { ProfileOperatorService } from './profile-operator.service.ts';
 
 export interface ProfileOperatorRouteServices {
-  operatorGuard: OperatorGuard;
   operator: ProfileOperatorService;
   /** The market whose mobile prefix the `mobile` filter is normalised with, as login does. */
   market: MarketCode;
 }
 
 /**
- * GET /admin/api/users, GET /admin/api/users/:id and PUT /admin/api/users/:id/flags (Bearer ADMIN_TOKEN):
+ * GET /admin/api/users, GET /admin/api/users/:id and PUT /admin/api/users/:id/flags (support; finance reads):
  * the operator finds accounts and grants or withdraws early access, transfers and the gift entry.
  */
 export function registerProfileOperatorRoutes(
   app: FastifyInstance,
-  { operatorGuard, operator, market }: ProfileOperatorRouteServices,
+  { operator, market }: ProfileOperatorRouteServices,
 ): void {
   const listQuery = operatorUserListQuery(market);
-  app.get('/admin/api/users', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/users', operatorRoute('support', 'finance'), (request) =>
     operator.list(parseInput(listQuery, request.query)),
   );
-  app.get('/admin/api/users/:id', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/users/:id', operatorRoute('support', 'finance'), (request) =>
     operator.get(parseInput(operatorUserParams, request.params).id),
   );
-  app.put('/admin/api/users/:id/flags', { preHandler: operatorGuard }, (request) => {
+  app.put('/admin/api/users/:id/flags', operatorRoute('support'), (request) => {
     const { id } = parseInput(operatorUserParams, request.params);
     const flags = parseInput(operatorUserFlagsBody, request.body);
-    return operator.changeFlags(id, flags, { operator: ADMIN_TOKEN_ACTOR, ip: request.ip });
+    return operator.changeFlags(id, flags, operatorActor(request));
+  });
+  app.post('/admin/api/users/:id/suspend', operatorRoute('support'), (request) => {
+    const { id } = parseInput(operatorUserParams, request.params);
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.suspend(id, reason, operatorActor(request));
+  });
+  app.post('/admin/api/users/:id/unsuspend', operatorRoute('support'), (request) => {
+    const { id } = parseInput(operatorUserParams, request.params);
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.unsuspend(id, reason, operatorActor(request));
   });
 }

@@ -1,5 +1,6 @@
 import {
   minorToDecimalString,
+  OperatorMessage,
   type OperatorUserDto,
   type OperatorUserFlagsBody,
   type OperatorUserListQuery,
@@ -13,10 +14,11 @@ import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { notFound } from '../../http/app-error.ts';
+import { badRequest, notFound } from '../../http/app-error.ts';
 import { pageResponse, pageWindow } from '../../http/pagination.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
+import { revokeUserSessions } from '../accounts/session.repository.ts';
 import { balancesMinor } from '../ledger/ledger-balances.service.ts';
 import type { OperatorContext } from '../shop/shop-audit.ts';
 import {
@@ -25,6 +27,7 @@ import {
   listOperatorUsers,
   lockOperatorUser,
   type OperatorUserRow,
+  setUserSuspension,
   type UserFlagColumns,
   updateUserFlags,
 } from './profile-operator.repository.ts';
@@ -32,6 +35,8 @@ import {
 /** Events of the audit log written by the operator's user calls. */
 export const ProfileOperatorAuditEvent = {
   userFlagsChanged: 'operator_user_flags_changed',
+  userSuspended: 'operator_user_suspended',
+  userUnsuspended: 'operator_user_unsuspended',
 } as const;
 
 /** The three flags of a stored account as booleans (they are stored as 0/1 integers). */
@@ -54,6 +59,8 @@ function toOperatorUserDto(row: OperatorUserRow, balanceMinor: number): Operator
     referrer_user_id: row.referrer_level1_id === null ? null : Number(row.referrer_level1_id),
     balance: minorToDecimalString(balanceMinor),
     created_at: Number(row.created_at),
+    suspended: row.suspended_at !== null,
+    suspended_reason: row.suspended_reason,
   };
 }
 
@@ -130,6 +137,67 @@ export class ProfileOperatorService {
       );
       // Read inside the transaction: on SQLite the one connection is held by it until it commits.
       return { code: 200, entry: await this.withBalance(trx, after) };
+    });
+  }
+
+  /**
+   * POST /admin/api/users/:id/suspend {reason}: the account can no longer log in and every session ends at
+   * once (the session lookup also refuses a suspended account, so a login racing this cannot slip through).
+   */
+  async suspend(userId: number, reason: string, context: OperatorContext): Promise<OperatorUserResponse> {
+    return this.changeSuspension(userId, reason, context, true);
+  }
+
+  /** POST /admin/api/users/:id/unsuspend {reason}: the account may log in again. */
+  async unsuspend(userId: number, reason: string, context: OperatorContext): Promise<OperatorUserResponse> {
+    return this.changeSuspension(userId, reason, context, false);
+  }
+
+  private async changeSuspension(
+    userId: number,
+    reason: string,
+    context: OperatorContext,
+    suspend: boolean,
+  ): Promise<OperatorUserResponse> {
+    return runInTransaction(this.database, async (trx) => {
+      const before = await lockOperatorUser(trx, this.database.dialect, userId);
+      if (!before) throw notFound(OperatorUserMessage.userNotFound);
+      if (suspend === (before.suspended_at !== null)) {
+        throw badRequest(suspend ? OperatorMessage.alreadySuspended : OperatorMessage.notSuspended);
+      }
+      const now = this.clock.now();
+      const after = await setUserSuspension(
+        trx,
+        userId,
+        suspend
+          ? { suspended_at: now, suspended_reason: reason }
+          : { suspended_at: null, suspended_reason: null },
+        now,
+      );
+      if (!after) throw new Error(`user ${userId} vanished while it was locked for a suspension`);
+      const sessionsRevoked = suspend ? await revokeUserSessions(trx, userId, now) : 0;
+      await this.audit.record(
+        suspend ? ProfileOperatorAuditEvent.userSuspended : ProfileOperatorAuditEvent.userUnsuspended,
+        {
+          userId,
+          mobile: after.mobile,
+          ip: context.ip,
+          detail: {
+            operator: context.operator,
+            user_id: userId,
+            reason,
+            before: { suspended: before.suspended_at !== null, reason: before.suspended_reason },
+            after: { suspended: after.suspended_at !== null, reason: after.suspended_reason },
+            sessions_revoked: sessionsRevoked,
+          },
+        },
+        trx,
+      );
+      return {
+        code: 200,
+        msg: suspend ? OperatorMessage.userSuspended : OperatorMessage.userUnsuspended,
+        entry: await this.withBalance(trx, after),
+      };
     });
   }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { AuthGuard } from '../../http/auth-guard.ts';
-import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -36,11 +35,10 @@ export function createPromotionModule(dependencies: {
 export function registerPromotionModule(
   app: FastifyInstance,
   module: PromotionModule,
-  options: { authGuard: AuthGuard; audit: AuditLog; adminToken: string | undefined },
+  options: { authGuard: AuthGuard },
 ): void {
   registerPromotionRoutes(app, {
     promotion: module.promotion,
     authGuard: options.authGuard,
-    operatorGuard: createAuditedOperatorGuard(options.adminToken, options.audit),
   });
 }

@@ -8,17 +8,16 @@ import {
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
-import { ADMIN_TOKEN_ACTOR } from '../shop/shop-audit.ts';
 import type { PromotionService } from './promotion.service.ts';
 
 /** The player's promotion calls (spec 02 §7) and the operator's profit-transfer calls. */
 export function registerPromotionRoutes(
   app: FastifyInstance,
-  services: { promotion: PromotionService; authGuard: AuthGuard; operatorGuard: OperatorGuard },
+  services: { promotion: PromotionService; authGuard: AuthGuard },
 ): void {
-  const { promotion, authGuard, operatorGuard } = services;
+  const { promotion, authGuard } = services;
   app.get('/user/my_promotion_info', { preHandler: authGuard }, (request) =>
     promotion.info(currentUser(request).userId),
   );
@@ -38,18 +37,15 @@ export function registerPromotionRoutes(
     promotion.apply(currentUser(request).userId, parseInput(addProfitTransferBody, request.body)),
   );
 
-  app.get('/admin/api/profit-transfers', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/profit-transfers', operatorRoute('finance'), (request) =>
     promotion.adminList(parseInput(adminProfitTransferListQuery, request.query)),
   );
-  app.post('/admin/api/profit-transfers/:id/complete', { preHandler: operatorGuard }, (request) =>
-    promotion.adminComplete(parseInput(adminProfitTransferParams, request.params).id, {
-      operator: ADMIN_TOKEN_ACTOR,
-      ip: request.ip,
-    }),
+  app.post('/admin/api/profit-transfers/:id/complete', operatorRoute('finance'), (request) =>
+    promotion.adminComplete(parseInput(adminProfitTransferParams, request.params).id, operatorActor(request)),
   );
-  app.post('/admin/api/profit-transfers/:id/refuse', { preHandler: operatorGuard }, (request) => {
+  app.post('/admin/api/profit-transfers/:id/refuse', operatorRoute('finance'), (request) => {
     const { id } = parseInput(adminProfitTransferParams, request.params);
     const { reason } = parseInput(adminProfitTransferRefuseBody, request.body);
-    return promotion.adminRefuse(id, reason, { operator: ADMIN_TOKEN_ACTOR, ip: request.ip });
+    return promotion.adminRefuse(id, reason, operatorActor(request));
   });
 }

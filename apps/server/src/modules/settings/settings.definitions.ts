@@ -92,6 +92,11 @@ export const SETTING_DEFINITIONS = {
   },
   /** Whether adding or editing a bank card needs an edit_bankcard verification code. */
   'bank_card.otp_required': { schema: z.boolean(), defaultValue: true },
+  /**
+   * Four-eyes: a withdrawal of at least this amount (minor units) is paid only after two different operators
+   * approve it; 0 lets one approval do for every amount.
+   */
+  'withdrawal.four_eyes_threshold_minor': { schema: z.number().int().min(0), defaultValue: 10_000_00 },
   /** The support link of the withdrawal screen (contact_url of GET /user/channels?type=withdrawal). */
   'withdrawal.contact_url': {
     schema: z.union([

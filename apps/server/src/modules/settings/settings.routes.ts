@@ -1,18 +1,20 @@
 import { settingParams } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { currentOperator, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
-import { ADMIN_TOKEN_OPERATOR } from '../wallet/wallet.routes.ts';
 import type { SettingsOperatorService } from './settings-operator.service.ts';
 
-/** GET /admin/api/settings and PUT /admin/api/settings/:key {value} (Bearer ADMIN_TOKEN). */
+/**
+ * GET /admin/api/settings and PUT /admin/api/settings/:key {value}: content and finance reach the route; each
+ * key then needs its own role (settingRole).
+ */
 export function registerSettingsOperatorRoutes(
   app: FastifyInstance,
-  { operatorGuard, operator }: { operatorGuard: OperatorGuard; operator: SettingsOperatorService },
+  { operator }: { operator: SettingsOperatorService },
 ): void {
-  app.get('/admin/api/settings', { preHandler: operatorGuard }, () => operator.list());
-  app.put('/admin/api/settings/:key', { preHandler: operatorGuard }, (request) => {
+  app.get('/admin/api/settings', operatorRoute('content', 'finance'), () => operator.list());
+  app.put('/admin/api/settings/:key', operatorRoute('content', 'finance'), (request) => {
     const { key } = parseInput(settingParams, request.params);
-    return operator.update(key, request.body, { operator: ADMIN_TOKEN_OPERATOR, ip: request.ip });
+    return operator.update(key, request.body, currentOperator(request), request.ip);
   });
 }

@@ -5,31 +5,27 @@ import {
   adminUpdateProductBody,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { ProductOperatorService } from './product-operator.service.ts';
-import { ADMIN_TOKEN_ACTOR } from './shop-audit.ts';
 
-/** The operator API of products under /admin/api (Bearer ADMIN_TOKEN). */
+/** The operator API of products under /admin/api (role content). */
 export function registerProductOperatorRoutes(
   app: FastifyInstance,
-  { operatorGuard, products }: { operatorGuard: OperatorGuard; products: ProductOperatorService },
+  { products }: { products: ProductOperatorService },
 ): void {
-  app.get('/admin/api/products', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/products', operatorRoute('content'), (request) =>
     products.list(parseInput(adminProductListQuery, request.query)),
   );
-  app.get('/admin/api/products/:id', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/products/:id', operatorRoute('content'), (request) =>
     products.get(parseInput(adminProductParams, request.params).id),
   );
-  app.post('/admin/api/products', { preHandler: operatorGuard }, (request) =>
-    products.create(parseInput(adminCreateProductBody, request.body), {
-      operator: ADMIN_TOKEN_ACTOR,
-      ip: request.ip,
-    }),
+  app.post('/admin/api/products', operatorRoute('content'), (request) =>
+    products.create(parseInput(adminCreateProductBody, request.body), operatorActor(request)),
   );
-  app.put('/admin/api/products/:id', { preHandler: operatorGuard }, (request) => {
+  app.put('/admin/api/products/:id', operatorRoute('content'), (request) => {
     const { id } = parseInput(adminProductParams, request.params);
     const body = parseInput(adminUpdateProductBody, request.body);
-    return products.update(id, body, { operator: ADMIN_TOKEN_ACTOR, ip: request.ip });
+    return products.update(id, body, operatorActor(request));
   });
 }

@@ -7,6 +7,7 @@ export const ShopAuditEvent = {
   buyPasswordFailed: 'buy_password_failed',
   buyRateLimited: 'buy_rate_limited',
   operatorOrderShipped: 'operator_order_shipped',
+  operatorOrderRefunded: 'operator_order_refunded',
   operatorProductCreated: 'operator_product_created',
   operatorProductUpdated: 'operator_product_updated',
   operatorAuthFailed: OPERATOR_AUTH_FAILED_EVENT,

@@ -69,8 +69,15 @@ export class RechargeOperatorService {
     );
   }
 
-  /** Confirms that the UTR's money arrived: credits the recharge through the crediting function. */
-  async confirm(serialNumber: string, context: OperatorContext): Promise<OperatorDecisionResponse> {
+  /**
+   * Confirms that the UTR's money arrived: credits the recharge through the crediting function. The reason
+   * (what the operator checked, such as the bank statement line) goes into the audit row.
+   */
+  async confirm(
+    serialNumber: string,
+    reason: string,
+    context: OperatorContext,
+  ): Promise<OperatorDecisionResponse> {
     return runInTransaction(this.database, async (trx) => {
       const recharge = await lockRechargeBySerial(trx, this.database.dialect, serialNumber);
       if (!recharge) throw notFound(WalletMessage.rechargeNotFound);
@@ -88,6 +95,7 @@ export class RechargeOperatorService {
             serial_number: recharge.serial_number,
             utr: recharge.utr,
             amount_minor: recharge.amount_minor,
+            reason,
             before: { status: recharge.status },
             after: { status: 'Success' },
           },

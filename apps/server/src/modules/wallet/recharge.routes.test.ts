@@ -447,7 +447,13 @@ describeEachDatabase('recharge API', (database) => {
 
   describe('operator API', () => {
     const operator = (method: 'GET' | 'POST', url: string, token: string | null = ADMIN_TOKEN) =>
-      app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      app.inject({
+        method,
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        // Money actions carry the operator's reason into the audit row.
+        ...(method === 'POST' ? { payload: { reason: 'UTR matched the bank statement' } } : {}),
+      });
 
     it('refuses calls without the operator token', async () => {
       for (const token of [null, 'wrong-token', `${ADMIN_TOKEN}x`]) {

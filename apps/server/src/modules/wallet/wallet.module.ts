@@ -2,7 +2,6 @@ import { getMarket, type MarketCode } from '@app/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { AuthGuard } from '../../http/auth-guard.ts';
-import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { RateLimiter } from '../accounts/rate-limiter.ts';
@@ -139,8 +138,6 @@ export function createWalletModule(dependencies: WalletModuleDependencies): Wall
 
 export interface WalletRegistration {
   authGuard: AuthGuard;
-  audit: AuditLog;
-  adminToken: string | undefined;
   market: MarketCode;
   isProduction: boolean;
   /** Answers GET /user/channels?type=withdrawal (the withdrawals module). */
@@ -159,8 +156,7 @@ export async function registerWalletModule(
     ...(options.withdrawalChannels ? { withdrawalChannels: options.withdrawalChannels } : {}),
   });
   await registerWebhookRoutes(app, wallet.webhooks);
-  const operatorGuard = createAuditedOperatorGuard(options.adminToken, options.audit);
-  registerRechargeOperatorRoutes(app, { operatorGuard, operator: wallet.operator });
+  registerRechargeOperatorRoutes(app, { operator: wallet.operator });
   // The sandbox is never reachable in production (DESIGN.md "Operator API and development endpoints").
   if (!options.isProduction) {
     await registerSandboxRoutes(app, { gateway: wallet.sandbox, market: options.market, devRoutes: true });

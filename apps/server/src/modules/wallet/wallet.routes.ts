@@ -4,6 +4,7 @@ import {
   adminRechargeParams,
   adminRejectBody,
   channelListQuery,
+  operatorReasonBody,
   rechargeBySnQuery,
   rechargeListQuery,
   rechargeReturnBody,
@@ -12,7 +13,7 @@ import {
 } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../idempotency/idempotency.header.ts';
 import type { PaymentChannelService } from './payment-channel.service.ts';
@@ -97,19 +98,20 @@ export async function registerWebhookRoutes(
 /** The operator API of manual UPI recharges (DESIGN.md "Operator API and development endpoints"). */
 export function registerRechargeOperatorRoutes(
   app: FastifyInstance,
-  services: { operatorGuard: OperatorGuard; operator: RechargeOperatorService },
+  services: { operator: RechargeOperatorService },
 ): void {
-  const { operatorGuard, operator } = services;
-  app.get('/admin/api/recharges', { preHandler: operatorGuard }, (request) =>
+  const { operator } = services;
+  app.get('/admin/api/recharges', operatorRoute('finance'), (request) =>
     operator.listAwaiting(parseInput(adminRechargeListQuery, request.query)),
   );
-  app.post('/admin/api/recharges/:sn/confirm', { preHandler: operatorGuard }, (request) => {
+  app.post('/admin/api/recharges/:sn/confirm', operatorRoute('finance'), (request) => {
     const { sn } = parseInput(adminRechargeParams, request.params);
-    return operator.confirm(sn, { operator: ADMIN_TOKEN_OPERATOR, ip: request.ip });
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.confirm(sn, reason, operatorActor(request));
   });
-  app.post('/admin/api/recharges/:sn/reject', { preHandler: operatorGuard }, (request) => {
+  app.post('/admin/api/recharges/:sn/reject', operatorRoute('finance'), (request) => {
     const { sn } = parseInput(adminRechargeParams, request.params);
     const { reason } = parseInput(adminRejectBody, request.body);
-    return operator.reject(sn, reason, { operator: ADMIN_TOKEN_OPERATOR, ip: request.ip });
+    return operator.reject(sn, reason, operatorActor(request));
   });
 }

@@ -103,6 +103,7 @@ describeEachDatabase('payout reconciler', (database) => {
       method: 'POST',
       url: `/admin/api/withdrawals/${id}/approve`,
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { reason: 'checked' },
     });
   const rowOf = (id: number) =>
     database().db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -257,6 +258,7 @@ describeEachDatabase('payout reconciler', (database) => {
       method: 'POST',
       url: `/admin/api/withdrawals/${id}/mark_paid`,
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { reason: 'paid by hand' },
     });
     expect(paid.statusCode).toBe(200);
   });

@@ -8,6 +8,7 @@ export const WithdrawalAuditEvent = {
   withdrawalPasswordFailed: 'withdrawal_password_failed',
   withdrawalRateLimited: 'withdrawal_rate_limited',
   operatorWithdrawalApproved: 'operator_withdrawal_approved',
+  operatorWithdrawalFirstApproval: 'operator_withdrawal_first_approval',
   operatorWithdrawalPaid: 'operator_withdrawal_paid',
   operatorWithdrawalRejected: 'operator_withdrawal_rejected',
   withdrawalPayoutSucceeded: 'withdrawal_payout_succeeded',

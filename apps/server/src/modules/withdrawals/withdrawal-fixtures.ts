@@ -3,6 +3,7 @@ import { testConfig } from '../../config/config.ts';
 import type { AppDatabase } from '../../db/dialect.ts';
 import { createAuthGuard } from '../../http/auth-guard.ts';
 import { registerErrorHandling } from '../../http/error-handler.ts';
+import { installOperatorAccess } from '../../http/operator-access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AccountService } from '../accounts/accounts.service.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
@@ -45,6 +46,7 @@ export async function buildWithdrawalsTestApp(
   registerErrorHandling(app, config.bodyLimitBytes);
   const settings = new SettingsService(database.db, clock);
   const audit = new AuditLog(database.db, clock);
+  installOperatorAccess(app, { adminToken: options.adminToken, audit });
   const rateLimiter = new DatabaseRateLimiter(database.db, clock);
   const sessions = new SessionService(database.db, clock);
   const sms = createSmsAdapter(config.sms, { db: database.db, clock, logger: app.log, isProduction: false });
@@ -77,12 +79,7 @@ export async function buildWithdrawalsTestApp(
       : { withdrawalAttemptsPerUser: options.withdrawalAttemptsPerUser }),
     ...(options.payoutAdapters === undefined ? {} : { payoutAdapters: options.payoutAdapters }),
   });
-  registerWithdrawalsModule(app, module, {
-    authGuard: createAuthGuard(sessions),
-    audit,
-    adminToken: options.adminToken,
-    market: 'in',
-  });
+  registerWithdrawalsModule(app, module, { authGuard: createAuthGuard(sessions), market: 'in' });
   await app.ready();
   return { app, module };
 }

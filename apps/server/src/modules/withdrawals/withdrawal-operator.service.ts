@@ -3,19 +3,22 @@ import {
   type AdminWithdrawalListQuery,
   type AdminWithdrawalListResponse,
   type AdminWithdrawalResponse,
+  OperatorMessage,
+  ResponseCode,
   WithdrawalMessage,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../http/app-error.ts';
+import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import { pageResponse, pageWindow } from '../../http/pagination.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import { LedgerInvariantError } from '../ledger/ledger.errors.ts';
 import { systemAccount } from '../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import {
   type PayoutAdapterResolver,
   type PayoutRequest,
@@ -86,7 +89,7 @@ function payoutRequestOf(row: WithdrawalRow): PayoutRequest {
 }
 
 /** A withdrawal as the operator sees it: full destination and payout details. */
-export function toAdminWithdrawalDto(row: WithdrawalRow): AdminWithdrawalDto {
+export function toAdminWithdrawalDto(row: WithdrawalRow, fourEyesThresholdMinor = 0): AdminWithdrawalDto {
   return {
     ...toWithdrawalDto(row),
     account_number: row.account_number,
@@ -98,11 +101,23 @@ export function toAdminWithdrawalDto(row: WithdrawalRow): AdminWithdrawalDto {
     ifsc_code: row.ifsc_code,
     upi_account: row.upi_account,
     payout_reference: row.payout_reference,
+    first_approver: row.first_approver,
+    needs_two_approvals: needsTwoApprovals(row, fourEyesThresholdMinor),
   };
 }
 
+/** Whether a withdrawal's amount reaches the four-eyes threshold (0 turns four-eyes off). */
+function needsTwoApprovals(row: WithdrawalRow, thresholdMinor: number): boolean {
+  return thresholdMinor > 0 && row.amount_minor >= thresholdMinor;
+}
+
 function snapshot(row: WithdrawalRow): Record<string, unknown> {
-  return { status: row.status, payout_status: row.payout_status, fail_reason: row.fail_reason };
+  return {
+    status: row.status,
+    payout_status: row.payout_status,
+    fail_reason: row.fail_reason,
+    first_approver: row.first_approver,
+  };
 }
 
 /**
@@ -126,8 +141,13 @@ export class WithdrawalOperatorService {
     private readonly ledger: LedgerService,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    private readonly settings: SettingsService,
     private readonly payoutAdapters: PayoutAdapterResolver = payoutAdapterFor,
   ) {}
+
+  private fourEyesThreshold(): Promise<number> {
+    return this.settings.get('withdrawal.four_eyes_threshold_minor');
+  }
 
   /** GET /admin/api/withdrawals: pending ones oldest first (the queue), other filters newest first. */
   async list(query: AdminWithdrawalListQuery): Promise<AdminWithdrawalListResponse> {
@@ -135,20 +155,29 @@ export class WithdrawalOperatorService {
     const filter: WithdrawalFilter =
       query.status === 'all' ? {} : { status: query.status === 'pending' ? 'Wait' : query.status };
     const order = query.status === 'pending' ? 'asc' : 'desc';
-    const [count, rows] = await Promise.all([
+    const [count, rows, threshold] = await Promise.all([
       countWithdrawals(db, filter),
       listWithdrawals(db, filter, pageWindow(query), order),
+      this.fourEyesThreshold(),
     ]);
-    return pageResponse(count, rows.map(toAdminWithdrawalDto));
+    return pageResponse(
+      count,
+      rows.map((row) => toAdminWithdrawalDto(row, threshold)),
+    );
   }
 
   /**
    * POST /admin/api/withdrawals/:id/approve: sends the payout through the channel's adapter. manual leaves
    * it Processing until the operator marks it paid; sandbox settles at once (paid, or failed and refunded).
    * A payout of a bank adapter stuck in Processing (see PAYOUT_STUCK_AFTER_MS) is sent again.
+   *
+   * Four-eyes: a withdrawal at or above `withdrawal.four_eyes_threshold_minor` is only sent on the approval
+   * of a second operator; the first approval is recorded (first_approver) and sends nothing, and the same
+   * operator approving again is refused (409).
    */
-  async approve(id: number, actor: OperatorActor): Promise<AdminWithdrawalResponse> {
-    const approved = await runInTransaction(this.database, async (trx) => {
+  async approve(id: number, reason: string, actor: OperatorActor): Promise<AdminWithdrawalResponse> {
+    const threshold = await this.fourEyesThreshold();
+    const decision = await runInTransaction(this.database, async (trx) => {
       const row = await this.lockOrFail(trx, id);
       const now = this.clock.now();
       if (row.status !== 'Wait') throw badRequest(WithdrawalMessage.notWaiting);
@@ -160,14 +189,42 @@ export class WithdrawalOperatorService {
           throw badRequest(WithdrawalMessage.payoutInProgress);
       } else if (row.payout_status !== 'Wait') {
         throw badRequest(WithdrawalMessage.notWaiting);
+      } else if (needsTwoApprovals(row, threshold)) {
+        if (row.first_approver === null) {
+          const after = await updateWithdrawal(trx, id, {
+            first_approver: actor.operator,
+            first_approved_at: now,
+            updated_at: now,
+          });
+          await this.record(trx, WithdrawalAuditEvent.operatorWithdrawalFirstApproval, row, after, actor, {
+            reason,
+            threshold_minor: threshold,
+          });
+          return { sent: false as const, row: after };
+        }
+        if (row.first_approver === actor.operator) {
+          throw new AppError(ResponseCode.conflict, OperatorMessage.secondApproverSame);
+        }
       }
       const after = await updateWithdrawal(trx, id, { payout_status: 'Processing', updated_at: now });
-      await this.record(trx, WithdrawalAuditEvent.operatorWithdrawalApproved, row, after, actor, { resend });
-      return after;
+      await this.record(trx, WithdrawalAuditEvent.operatorWithdrawalApproved, row, after, actor, {
+        resend,
+        reason,
+        ...(row.first_approver === null ? {} : { first_approver: row.first_approver }),
+      });
+      return { sent: true as const, row: after };
     });
+    if (!decision.sent) {
+      return {
+        code: 200,
+        msg: OperatorMessage.secondApprovalNeeded,
+        entry: toAdminWithdrawalDto(decision.row, threshold),
+      };
+    }
+    const approved = decision.row;
     const result = await this.payoutAdapters(approved.payout_adapter).send(payoutRequestOf(approved));
     const { row } = await this.applyPayoutResult(id, result, actor, { source: 'approval' });
-    return { code: 200, msg: WithdrawalMessage.approved, entry: toAdminWithdrawalDto(row) };
+    return { code: 200, msg: WithdrawalMessage.approved, entry: toAdminWithdrawalDto(row, threshold) };
   }
 
   /** The ids of payouts stuck in Processing (see PAYOUT_STUCK_AFTER_MS), longest stuck first. */
@@ -215,7 +272,7 @@ export class WithdrawalOperatorService {
   }
 
   /** POST /admin/api/withdrawals/:id/mark_paid: the operator paid a manual withdrawal by hand. */
-  async markPaid(id: number, actor: OperatorActor): Promise<AdminWithdrawalResponse> {
+  async markPaid(id: number, reason: string, actor: OperatorActor): Promise<AdminWithdrawalResponse> {
     const row = await runInTransaction(this.database, async (trx) => {
       const locked = await this.lockOrFail(trx, id);
       if (locked.payout_adapter !== 'manual') throw badRequest(WithdrawalMessage.notManual);
@@ -223,10 +280,14 @@ export class WithdrawalOperatorService {
         throw badRequest(WithdrawalMessage.notProcessing);
       }
       const after = await this.settleSuccess(trx, locked);
-      await this.record(trx, WithdrawalAuditEvent.operatorWithdrawalPaid, locked, after, actor);
+      await this.record(trx, WithdrawalAuditEvent.operatorWithdrawalPaid, locked, after, actor, { reason });
       return after;
     });
-    return { code: 200, msg: WithdrawalMessage.paid, entry: toAdminWithdrawalDto(row) };
+    return {
+      code: 200,
+      msg: WithdrawalMessage.paid,
+      entry: toAdminWithdrawalDto(row, await this.fourEyesThreshold()),
+    };
   }
 
   /**
@@ -252,7 +313,11 @@ export class WithdrawalOperatorService {
       });
       return after;
     });
-    return { code: 200, msg: WithdrawalMessage.rejected, entry: toAdminWithdrawalDto(row) };
+    return {
+      code: 200,
+      msg: WithdrawalMessage.rejected,
+      entry: toAdminWithdrawalDto(row, await this.fourEyesThreshold()),
+    };
   }
 
   /**

@@ -2,7 +2,6 @@ import type { MarketCode } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { AuthGuard } from '../../http/auth-guard.ts';
-import { createAuditedOperatorGuard } from '../../http/operator-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { RateLimiter } from '../accounts/rate-limiter.ts';
@@ -81,15 +80,20 @@ export function createWithdrawalsModule(dependencies: WithdrawalsModuleDependenc
         ? {}
         : { attemptsPerUser: dependencies.withdrawalAttemptsPerUser }),
     }),
-    operator: new WithdrawalOperatorService(database, ledger, audit, clock, dependencies.payoutAdapters),
+    operator: new WithdrawalOperatorService(
+      database,
+      ledger,
+      audit,
+      clock,
+      dependencies.settings,
+      dependencies.payoutAdapters,
+    ),
     wagering,
   };
 }
 
 export interface WithdrawalsRegistration {
   authGuard: AuthGuard;
-  audit: AuditLog;
-  adminToken: string | undefined;
   market: MarketCode;
 }
 
@@ -102,10 +106,9 @@ export function registerWithdrawalsModule(
   module: WithdrawalsModule,
   options: WithdrawalsRegistration,
 ): void {
-  const operatorGuard = createAuditedOperatorGuard(options.adminToken, options.audit);
   registerBankCardRoutes(app, { authGuard: options.authGuard, cards: module.cards, market: options.market });
   registerWithdrawalRoutes(app, { authGuard: options.authGuard, withdrawals: module.withdrawals });
-  registerWithdrawalOperatorRoutes(app, { operatorGuard, operator: module.operator });
+  registerWithdrawalOperatorRoutes(app, { operator: module.operator });
   const stopReconciler = new PayoutReconciler(module.operator, app.log).start();
   app.addHook('onClose', async () => stopReconciler());
 }

@@ -79,7 +79,8 @@ describeEachDatabase('bank cards and withdrawals', (database) => {
       method: url.startsWith('GET ') ? 'GET' : 'POST',
       url: url.replace(/^(GET|POST) /, ''),
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      ...(payload === undefined ? {} : { payload }),
+      // Money actions carry the operator's reason into the audit row.
+      payload: payload ?? { reason: 'checked against the player history' },
     });
   const withdrawBody = (cardId: number, overrides: Record<string, unknown> = {}) => ({
     amount: '500.00',
@@ -584,6 +585,7 @@ describeEachDatabase('bank cards and withdrawals', (database) => {
             method: 'POST',
             url: `/admin/api/withdrawals/${id}/approve`,
             headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+            payload: { reason: 'checked' },
           });
         for (const id of [paidId, failedId]) {
           expect((await approveOn(crashing.app, id)).statusCode).toBe(500);

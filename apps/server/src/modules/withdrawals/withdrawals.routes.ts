@@ -7,11 +7,12 @@ import {
   deleteBankCardBody,
   editBankCardBody,
   type MarketCode,
+  operatorReasonBody,
   withdrawalListQuery,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../http/operator-guard.ts';
+import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../idempotency/idempotency.header.ts';
 import type { BankCardService } from './bank-cards.service.ts';
@@ -56,25 +57,27 @@ export function registerWithdrawalRoutes(
   );
 }
 
-/** The operator API of withdrawals under /admin/api (Bearer ADMIN_TOKEN). */
+/** The operator API of withdrawals under /admin/api (role finance). */
 export function registerWithdrawalOperatorRoutes(
   app: FastifyInstance,
-  { operatorGuard, operator }: { operatorGuard: OperatorGuard; operator: WithdrawalOperatorService },
+  { operator }: { operator: WithdrawalOperatorService },
 ): void {
-  app.get('/admin/api/withdrawals', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/withdrawals', operatorRoute('finance'), (request) =>
     operator.list(parseInput(adminWithdrawalListQuery, request.query)),
   );
-  app.post('/admin/api/withdrawals/:id/approve', { preHandler: operatorGuard }, (request) => {
+  app.post('/admin/api/withdrawals/:id/approve', operatorRoute('finance'), (request) => {
     const { id } = parseInput(adminWithdrawalParams, request.params);
-    return operator.approve(id, { operator: ADMIN_TOKEN_OPERATOR, ip: request.ip });
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.approve(id, reason, operatorActor(request));
   });
-  app.post('/admin/api/withdrawals/:id/mark_paid', { preHandler: operatorGuard }, (request) => {
+  app.post('/admin/api/withdrawals/:id/mark_paid', operatorRoute('finance'), (request) => {
     const { id } = parseInput(adminWithdrawalParams, request.params);
-    return operator.markPaid(id, { operator: ADMIN_TOKEN_OPERATOR, ip: request.ip });
+    const { reason } = parseInput(operatorReasonBody, request.body);
+    return operator.markPaid(id, reason, operatorActor(request));
   });
-  app.post('/admin/api/withdrawals/:id/reject', { preHandler: operatorGuard }, (request) => {
+  app.post('/admin/api/withdrawals/:id/reject', operatorRoute('finance'), (request) => {
     const { id } = parseInput(adminWithdrawalParams, request.params);
     const { reason } = parseInput(adminWithdrawalRejectBody, request.body);
-    return operator.reject(id, reason, { operator: ADMIN_TOKEN_OPERATOR, ip: request.ip });
+    return operator.reject(id, reason, operatorActor(request));
   });
 }

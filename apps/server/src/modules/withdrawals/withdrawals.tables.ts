@@ -102,6 +102,9 @@ export interface WithdrawalsTable {
   created_at: number;
   decided_at: number | null;
   updated_at: number;
+  /** The operator (audit name) who gave the first of a four-eyes withdrawal's two approvals (migration 0050). */
+  first_approver: ColumnType<string | null, string | null | undefined, string | null>;
+  first_approved_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type BankCardRow = Selectable<BankCardsTable>;

@@ -64,6 +64,7 @@ export const enScreens = {
     mobileNotRegistered: 'The mobile number is not registered',
     referralInvalid: 'The referral code does not exist',
     loginFailed: 'Incorrect mobile number or password',
+    accountSuspended: 'This account is suspended. Please contact support.',
     loginRateLimited: 'Too many login attempts, please try again later',
     verificationRequired: 'Verification code required',
     loginSucceeded: 'Login successful',

@@ -108,6 +108,7 @@ export const esMX: Translation = {
     mobileNotRegistered: 'El número de celular no está registrado',
     referralInvalid: 'El código de recomendación no existe',
     loginFailed: 'Número de celular o contraseña incorrectos',
+    accountSuspended: 'Esta cuenta está suspendida. Comunícate con soporte.',
     loginRateLimited: 'Demasiados intentos de inicio de sesión, inténtalo de nuevo más tarde',
     verificationRequired: 'Se requiere el código de verificación',
     loginSucceeded: 'Inicio de sesión exitoso',

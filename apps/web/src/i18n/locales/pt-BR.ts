@@ -108,6 +108,7 @@ export const ptBR: Translation = {
     mobileNotRegistered: 'Este número de celular não está cadastrado',
     referralInvalid: 'O código de indicação não existe',
     loginFailed: 'Número de celular ou senha incorretos',
+    accountSuspended: 'Esta conta está suspensa. Entre em contato com o suporte.',
     loginRateLimited: 'Muitas tentativas de login, tente novamente mais tarde',
     verificationRequired: 'É necessário o código de verificação',
     loginSucceeded: 'Login realizado com sucesso',

@@ -108,6 +108,7 @@ export const vi: Translation = {
     mobileNotRegistered: 'Số điện thoại chưa được đăng ký',
     referralInvalid: 'Mã giới thiệu không tồn tại',
     loginFailed: 'Số điện thoại hoặc mật khẩu không đúng',
+    accountSuspended: 'Tài khoản này đã bị tạm khóa. Vui lòng liên hệ bộ phận hỗ trợ.',
     loginRateLimited: 'Quá nhiều lần thử đăng nhập, vui lòng thử lại sau',
     verificationRequired: 'Cần nhập mã xác minh',
     loginSucceeded: 'Đăng nhập thành công',

@@ -2,7 +2,6 @@ import { AviatorMessage, aviatorClientCommands, LiveCloseCode } from '@app/share
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import type { AuthGuard } from '../../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../../http/operator-guard.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { LiveGameChannel, LiveSocketPlatform } from '../../../platform/live-sockets/live-sockets.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
@@ -23,7 +22,6 @@ export interface AviatorModuleDependencies {
   logger: FastifyBaseLogger;
   live: LiveSocketPlatform;
   authGuard: AuthGuard;
-  operatorGuard: OperatorGuard;
   /** Links per hash chain; tests use short chains. */
   chainLength?: number;
   /** Pays referrers their share of settled fees (the promotion module). */
@@ -70,7 +68,6 @@ export async function registerAviatorModule(
   channel.attachEngine(engine);
   registerAviatorRoutes(app, {
     authGuard: dependencies.authGuard,
-    operatorGuard: dependencies.operatorGuard,
     game,
   });
   return { rounds, engine, game, channel };

@@ -1,7 +1,7 @@
 import { aviatorRoundDetailQuery, aviatorUserRecordsQuery, paginationQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../../http/operator-guard.ts';
+import { operatorRoute } from '../../../http/operator-access.ts';
 import { requireEarlyAccess } from '../../../http/user-access-guard.ts';
 import { parseInput } from '../../../http/validation.ts';
 import type { AviatorGameService } from './aviator-game.service.ts';
@@ -9,11 +9,7 @@ import type { AviatorGameService } from './aviator-game.service.ts';
 /** The crash game's calls of spec 02 §7 "Aviator" and the operator's round list. */
 export function registerAviatorRoutes(
   app: FastifyInstance,
-  {
-    authGuard,
-    operatorGuard,
-    game,
-  }: { authGuard: AuthGuard; operatorGuard: OperatorGuard; game: AviatorGameService },
+  { authGuard, game }: { authGuard: AuthGuard; game: AviatorGameService },
 ): void {
   // Early-access players only (spec 02 §6), from the flag read with the session.
   const playerGuards = [authGuard, requireEarlyAccess];
@@ -23,7 +19,7 @@ export function registerAviatorRoutes(
   app.get('/aviator/round_detail', { preHandler: playerGuards }, (request) =>
     game.roundDetail(parseInput(aviatorRoundDetailQuery, request.query).period),
   );
-  app.get('/admin/api/aviator/rounds', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/aviator/rounds', operatorRoute('finance', 'content'), (request) =>
     game.operatorRounds(parseInput(paginationQuery, request.query)),
   );
 }

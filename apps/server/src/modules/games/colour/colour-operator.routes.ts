@@ -1,15 +1,15 @@
 import { adminColourPeriodsQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { OperatorGuard } from '../../../http/operator-guard.ts';
+import { operatorRoute } from '../../../http/operator-access.ts';
 import { parseInput } from '../../../http/validation.ts';
 import type { ColourOperatorService } from './colour-operator.service.ts';
 
-/** The colour game's operator API under /admin/api (Bearer ADMIN_TOKEN). */
+/** The colour game's operator API under /admin/api (finance and content read it). */
 export function registerColourOperatorRoutes(
   app: FastifyInstance,
-  { operatorGuard, operator }: { operatorGuard: OperatorGuard; operator: ColourOperatorService },
+  { operator }: { operator: ColourOperatorService },
 ): void {
-  app.get('/admin/api/colour/periods', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/colour/periods', operatorRoute('finance', 'content'), (request) =>
     operator.listPeriods(parseInput(adminColourPeriodsQuery, request.query)),
   );
 }

@@ -2,11 +2,6 @@ import { type ColourCategory, getMarket, type MarketCode } from '@app/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import type { AuthGuard } from '../../../http/auth-guard.ts';
-import {
-  createAuditedOperatorGuard,
-  createOperatorGuard,
-  type OperatorAuditSink,
-} from '../../../http/operator-guard.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { PublicReadCache, PublicReadTag } from '../../../platform/public-read-cache.ts';
 import { IdempotencyService } from '../../idempotency/idempotency.service.ts';
@@ -104,10 +99,6 @@ export function createColourGameModule(dependencies: ColourGameModuleDependencie
 
 export interface ColourGameRegistration {
   authGuard: AuthGuard;
-  /** Where refused operator calls are recorded; without it they are refused all the same. */
-  audit?: OperatorAuditSink;
-  /** ADMIN_TOKEN: without one, every operator call answers 401. */
-  adminToken?: string | undefined;
 }
 
 /** Registers the colour game's player calls and its operator API under /admin/api. */
@@ -116,11 +107,8 @@ export function registerColourGameModule(
   module: ColourGameModule,
   options: ColourGameRegistration,
 ): void {
-  const operatorGuard = options.audit
-    ? createAuditedOperatorGuard(options.adminToken, options.audit)
-    : createOperatorGuard(options.adminToken);
   registerColourRoutes(app, { authGuard: options.authGuard, game: module.game, history: module.history });
-  registerColourOperatorRoutes(app, { operatorGuard, operator: module.operator });
+  registerColourOperatorRoutes(app, { operator: module.operator });
   // Queued bets are answered (503) and the running batch finishes before the database closes.
   app.addHook('onClose', async () => module.game.intake.close());
 }

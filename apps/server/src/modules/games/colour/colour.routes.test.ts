@@ -17,6 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../../http/error-handler.ts';
+import { installOperatorAccess } from '../../../http/operator-access.ts';
 import { OPERATOR_AUTH_FAILED_EVENT } from '../../../http/operator-guard.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
@@ -491,12 +492,11 @@ describeEachDatabase('colour game', (database) => {
     const audit = new AuditLog(database().db, clock);
     const operatorApp = Fastify({ logger: false });
     registerErrorHandling(operatorApp, 65_536);
+    installOperatorAccess(operatorApp, { adminToken, audit });
     registerColourGameModule(operatorApp, colour, {
       authGuard: async () => {
         throw new Error('no player call in this test');
       },
-      audit,
-      adminToken,
     });
     await operatorApp.ready();
     try {

@@ -13,11 +13,6 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import type { AuthGuard } from '../../../http/auth-guard.ts';
-import {
-  createAuditedOperatorGuard,
-  createOperatorGuard,
-  type OperatorAuditSink,
-} from '../../../http/operator-guard.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import {
   LIVE_TO_ALL,
@@ -105,8 +100,6 @@ export function createLuckyHitModule(dependencies: LuckyHitModuleDependencies): 
 export interface LuckyHitRegistration {
   authGuard: AuthGuard;
   live: LiveSocketPlatform;
-  audit?: OperatorAuditSink;
-  adminToken?: string | undefined;
 }
 
 /**
@@ -119,10 +112,7 @@ export async function registerLuckyHitModule(
   module: LuckyHitModule,
   options: LuckyHitRegistration,
 ): Promise<void> {
-  const operatorGuard = options.audit
-    ? createAuditedOperatorGuard(options.adminToken, options.audit)
-    : createOperatorGuard(options.adminToken);
-  registerLuckyHitRoutes(app, { authGuard: options.authGuard, operatorGuard, game: module.game });
+  registerLuckyHitRoutes(app, { authGuard: options.authGuard, game: module.game });
   const { game, engine } = module;
   const channel = await options.live.registerGame(app, {
     game: LUCKY_HIT_LIVE_GAME,

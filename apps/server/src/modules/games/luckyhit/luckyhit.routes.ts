@@ -1,7 +1,7 @@
 import { adminLuckyHitRoundsQuery, luckyHitRoundDetailQuery, luckyHitUserRecordsQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
-import type { OperatorGuard } from '../../../http/operator-guard.ts';
+import { operatorRoute } from '../../../http/operator-access.ts';
 import { requireEarlyAccess } from '../../../http/user-access-guard.ts';
 import { parseInput } from '../../../http/validation.ts';
 import type { LuckyHitGameService } from './luckyhit-game.service.ts';
@@ -12,11 +12,7 @@ import type { LuckyHitGameService } from './luckyhit-game.service.ts';
  */
 export function registerLuckyHitRoutes(
   app: FastifyInstance,
-  {
-    authGuard,
-    operatorGuard,
-    game,
-  }: { authGuard: AuthGuard; operatorGuard: OperatorGuard; game: LuckyHitGameService },
+  { authGuard, game }: { authGuard: AuthGuard; game: LuckyHitGameService },
 ): void {
   // Early-access players only (spec 02 §6), from the flag read with the session.
   const playerGuards = [authGuard, requireEarlyAccess];
@@ -26,7 +22,7 @@ export function registerLuckyHitRoutes(
   app.get('/luckyhit/round_detail', { preHandler: playerGuards }, (request) =>
     game.roundDetail(parseInput(luckyHitRoundDetailQuery, request.query).period),
   );
-  app.get('/admin/api/luckyhit/rounds', { preHandler: operatorGuard }, (request) =>
+  app.get('/admin/api/luckyhit/rounds', operatorRoute('finance', 'content'), (request) =>
     game.operatorRounds(parseInput(adminLuckyHitRoundsQuery, request.query)),
   );
 }

@@ -1,0 +1,150 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { LedgerCheckRunRow } from '../operators/operators.tables.ts';
+
+export const DAY_MS = 86_400_000;
+
+/**
+ * The day number of a time column shifted by the market's UTC offset. The cast makes it a whole day on both
+ * dialects: SQLite binds JavaScript numbers as reals, so its division alone would keep the fraction.
+ */
+function dayOf(column: string, offsetMs: number) {
+  return sql<number>`cast((${sql.ref(column)} + ${offsetMs}) / ${DAY_MS} as integer)`;
+}
+
+export interface DayAmount {
+  day: number;
+  amount_minor: number;
+}
+
+/** Credited recharges per market day. */
+export async function depositsByDay(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  offsetMs: number,
+): Promise<DayAmount[]> {
+  const rows = await db
+    .selectFrom('recharges')
+    .select([dayOf('credited_at', offsetMs).as('day'), sql<number>`sum(amount_minor)`.as('amount_minor')])
+    .where('status', '=', 'Success')
+    .where('credited_at', '>=', from)
+    .where('credited_at', '<', to)
+    .groupBy(sql`1`)
+    .execute();
+  return rows.map((row) => ({ day: Number(row.day), amount_minor: Number(row.amount_minor) }));
+}
+
+/** Paid withdrawals per market day. */
+export async function withdrawalsByDay(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  offsetMs: number,
+): Promise<DayAmount[]> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select([dayOf('decided_at', offsetMs).as('day'), sql<number>`sum(amount_minor)`.as('amount_minor')])
+    .where('status', '=', 'Success')
+    .where('decided_at', '>=', from)
+    .where('decided_at', '<', to)
+    .groupBy(sql`1`)
+    .execute();
+  return rows.map((row) => ({ day: Number(row.day), amount_minor: Number(row.amount_minor) }));
+}
+
+/** The colour game's house take (its net gaming revenue) per market day of settlement. */
+export async function colourRevenueByDay(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  offsetMs: number,
+): Promise<DayAmount[]> {
+  const rows = await db
+    .selectFrom('colour_periods')
+    .select([dayOf('settled_at', offsetMs).as('day'), sql<number>`sum(house_take_minor)`.as('amount_minor')])
+    .where('status', '=', 'settled')
+    .where('settled_at', '>=', from)
+    .where('settled_at', '<', to)
+    .groupBy(sql`1`)
+    .execute();
+  return rows.map((row) => ({ day: Number(row.day), amount_minor: Number(row.amount_minor) }));
+}
+
+/** The players of colour bets placed each market day. */
+export async function colourPlayersByDay(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  offsetMs: number,
+): Promise<Array<{ day: number; user_id: number }>> {
+  const rows = await db
+    .selectFrom('colour_bets')
+    .select([dayOf('created_at', offsetMs).as('day'), 'user_id'])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy([sql`1`, 'user_id'])
+    .execute();
+  return rows.map((row) => ({ day: Number(row.day), user_id: Number(row.user_id) }));
+}
+
+export interface QueueFigures {
+  count: number;
+  oldest_at: number | null;
+}
+
+function figures(
+  row: { count: number | string; oldest_at: number | string | null } | undefined,
+): QueueFigures {
+  return {
+    count: Number(row?.count ?? 0),
+    oldest_at: row?.oldest_at === null || row?.oldest_at === undefined ? null : Number(row.oldest_at),
+  };
+}
+
+/** Manual recharges with a UTR that wait for an operator. */
+export async function manualRechargeQueue(
+  db: Kysely<Database>,
+  adapters: readonly string[],
+): Promise<QueueFigures> {
+  const row = await db
+    .selectFrom('recharges')
+    .select([sql<number>`count(*)`.as('count'), sql<number | null>`min(utr_submitted_at)`.as('oldest_at')])
+    .where('adapter', 'in', adapters as never)
+    .where('status', '=', 'Wait')
+    .where('utr', 'is not', null)
+    .executeTakeFirst();
+  return figures(row);
+}
+
+/** Withdrawals that wait for an operator (not yet decided). */
+export async function withdrawalQueue(db: Kysely<Database>): Promise<QueueFigures> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select([sql<number>`count(*)`.as('count'), sql<number | null>`min(created_at)`.as('oldest_at')])
+    .where('status', '=', 'Wait')
+    .executeTakeFirst();
+  return figures(row);
+}
+
+/** Orders paid and not yet shipped. */
+export async function shippingQueue(db: Kysely<Database>): Promise<QueueFigures> {
+  const row = await db
+    .selectFrom('orders')
+    .select([sql<number>`count(*)`.as('count'), sql<number | null>`min(created_at)`.as('oldest_at')])
+    .where('status', '=', 'undelivered')
+    .executeTakeFirst();
+  return figures(row);
+}
+
+export async function insertLedgerCheckRun(
+  db: Kysely<Database>,
+  run: Omit<LedgerCheckRunRow, 'id'>,
+): Promise<number> {
+  const row = await db.insertInto('ledger_check_runs').values(run).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export function findLastLedgerCheckRun(db: Kysely<Database>): Promise<LedgerCheckRunRow | undefined> {
+  return db.selectFrom('ledger_check_runs').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
+}

@@ -1,0 +1,97 @@
+import type { OperatorRole } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import type { AppDatabase } from '../../db/dialect.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AuditLog } from '../accounts/audit-log.service.ts';
+import { DatabaseRateLimiter } from '../accounts/rate-limiter.ts';
+import { OperatorService } from './operators.service.ts';
+
+/** The password of every test operator (long enough for the operator password rule). */
+export const TEST_OPERATOR_PASSWORD = 'operator-password-0123';
+
+/** An operator created, enrolled in TOTP and logged in through the API. */
+export interface TestOperator {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  secret: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** The TOTP code of a secret at the clock's time, as an authenticator app would show it. */
+export function totpCodeAt(secret: string, clock: Clock): Promise<string> {
+  return generate({ secret, epoch: Math.floor(clock.now() / 1000) });
+}
+
+/** The header of a console session. */
+export function operatorHeader(token: string): { authorization: string } {
+  return { authorization: `Operator ${token}` };
+}
+
+/**
+ * Creates an operator of a role and takes it through the first login (enrolment with the QR code's secret)
+ * as the console does. Each call moves the clock on one TOTP step, so codes of consecutive operators and
+ * logins never collide with the single-use rule.
+ */
+export async function createEnrolledOperator(
+  app: FastifyInstance,
+  database: AppDatabase,
+  clock: Clock & { advance(ms: number): void },
+  options: { username: string; role: OperatorRole },
+): Promise<TestOperator> {
+  const audit = new AuditLog(database.db, clock);
+  const service = new OperatorService(database, clock, audit, new DatabaseRateLimiter(database.db, clock));
+  const created = await service.create(
+    { username: options.username, password: TEST_OPERATOR_PASSWORD, role: options.role },
+    { operator: 'test', ip: null },
+  );
+  const login = await app.inject({
+    method: 'POST',
+    url: '/admin/api/auth/login',
+    payload: { username: options.username, password: TEST_OPERATOR_PASSWORD },
+  });
+  const enrolment = login.json();
+  if (enrolment.step !== 'enrol') throw new Error(`expected an enrolment, got ${login.body}`);
+  const enrolled = await app.inject({
+    method: 'POST',
+    url: '/admin/api/auth/enrol',
+    payload: {
+      enrolment_token: enrolment.enrolment_token,
+      totp_code: await totpCodeAt(enrolment.secret, clock),
+    },
+  });
+  const session = enrolled.json();
+  if (session.step !== 'session') throw new Error(`enrolment failed: ${enrolled.body}`);
+  clock.advance(30_000);
+  return {
+    id: created.id,
+    username: created.username,
+    role: options.role,
+    secret: enrolment.secret,
+    token: session.token,
+    headers: operatorHeader(session.token),
+  };
+}
+
+/** Logs an enrolled operator in again (a new session), on a fresh TOTP step. */
+export async function loginOperator(
+  app: FastifyInstance,
+  clock: Clock & { advance(ms: number): void },
+  operator: TestOperator,
+): Promise<TestOperator> {
+  clock.advance(30_000);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/admin/api/auth/login',
+    payload: {
+      username: operator.username,
+      password: TEST_OPERATOR_PASSWORD,
+      totp_code: await totpCodeAt(operator.secret, clock),
+    },
+  });
+  const session = response.json();
+  if (session.step !== 'session') throw new Error(`login failed: ${response.body}`);
+  return { ...operator, token: session.token, headers: operatorHeader(session.token) };
+}
