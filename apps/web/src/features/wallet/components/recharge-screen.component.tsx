@@ -19,7 +19,12 @@ import {
   serializePayerDetails,
   trimPayerDetails,
 } from '../rules/payer-details.rule.ts';
-import { digitsOnly, isWholeAmount, parsePresets, rechargeAmountProblem } from '../rules/recharge-amount.rule.ts';
+import {
+  digitsOnly,
+  isWholeAmount,
+  parsePresets,
+  rechargeAmountProblem,
+} from '../rules/recharge-amount.rule.ts';
 import { BalanceRow } from './balance-row.component.tsx';
 import { PayerDetailsDialog } from './payer-details-dialog.component.tsx';
 import styles from './wallet.module.css';
