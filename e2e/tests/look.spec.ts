@@ -12,8 +12,19 @@ async function endThePeriod(page: Page): Promise<void> {
   const text = (await page.getByTestId('colour-countdown').textContent()) ?? '';
   const [minutes = 0, seconds = 0] = text.split(':').map(Number);
   await advanceServerClock(page.request, minutes * 60 + seconds + 3);
-  await page.getByTestId('colour-refresh').click();
-  await expect(page.getByTestId('colour-countdown')).toHaveText(/^0[23]:\d{2}$/);
+  // The engine draws on its next tick: refresh until the new period's countdown shows.
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId('colour-refresh').click();
+        return page
+          .getByTestId('colour-countdown')
+          .textContent({ timeout: 2000 })
+          .catch(() => '');
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/^0[23]:\d{2}$/);
 }
 
 async function snap(page: Page, name: string, scheme: string): Promise<void> {
