@@ -112,7 +112,9 @@ test('bet on /win, let the test clock end the period, see the result, the balanc
   const expectedWin = [1, 3, 7, 9].includes(digit) ? 392 : digit === 5 ? 294 : 0;
   expect(rupees(await details.getByTestId('bet-amount').textContent())).toBe(expectedWin);
   await expect(bet.getByTestId('my-bet-status')).toHaveText(expectedWin > 0 ? 'Success' : 'Fail');
-  await expect(page.getByTestId('colour-balance')).toHaveText(`₹${(800 + expectedWin).toFixed(2)}`);
+  await expect(page.getByTestId('colour-balance')).toHaveText(
+    `₹${(800 + expectedWin).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
 
   // Verify recomputes the result from the revealed seed in the browser.
   await details.getByTestId('verify-run').click();

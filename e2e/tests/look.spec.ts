@@ -12,8 +12,19 @@ async function endThePeriod(page: Page): Promise<void> {
   const text = (await page.getByTestId('colour-countdown').textContent()) ?? '';
   const [minutes = 0, seconds = 0] = text.split(':').map(Number);
   await advanceServerClock(page.request, minutes * 60 + seconds + 3);
-  await page.getByTestId('colour-refresh').click();
-  await expect(page.getByTestId('colour-countdown')).toHaveText(/^0[23]:\d{2}$/);
+  // The engine draws on its next tick: refresh until the new period's countdown shows.
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId('colour-refresh').click();
+        return page
+          .getByTestId('colour-countdown')
+          .textContent({ timeout: 2000 })
+          .catch(() => '');
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/^0[23]:\d{2}$/);
 }
 
 async function snap(page: Page, name: string, scheme: string): Promise<void> {
@@ -36,6 +47,9 @@ for (const [scheme, localNumber] of [
     await registerThroughTheApp(page, localNumber, 'gold-look-12');
     await expect(page.getByTestId('profile-balance')).toBeVisible();
     await snap(page, 'mine', scheme);
+    // Support contacts open the phone's own apps.
+    await expect(page.getByTestId('support-email')).toHaveAttribute('href', /^mailto:/);
+    await expect(page.getByTestId('support-whatsapp')).toHaveAttribute('href', /^https:\/\/wa\.me\//);
 
     await page.goto('/#/win');
     await expect(page.getByTestId('colour-balance')).toBeVisible();
@@ -50,6 +64,21 @@ for (const [scheme, localNumber] of [
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('full_name-error')).toHaveText('Please enter the full name.');
     await snap(page, 'form-errors', scheme);
+
+    // An error banner sits under the toolbar: the screen's title and Back stay visible.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/#/login');
+    await page.getByPlaceholder('Mobile number').click();
+    await page.getByPlaceholder('Mobile number').pressSequentially(localNumber);
+    await page.getByPlaceholder('Password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const banner = page.getByRole('alert');
+    await expect(banner).toContainText('Incorrect mobile number or password');
+    const toolbar = await page.locator('header').first().boundingBox();
+    const bannerBox = await banner.boundingBox();
+    expect(bannerBox && toolbar && bannerBox.y >= toolbar.y + toolbar.height).toBe(true);
+    await snap(page, 'error-banner', scheme);
     await context.close();
   });
 }

@@ -55,7 +55,8 @@ test('the address form says each problem under its field, in Portuguese, and kee
 }) => {
   await registerThroughTheApp(page, '9876501312', PASSWORD);
   // The player switches the interface to Portuguese from the menu.
-  await page.goto('/');
+  // The home shows its daily notice on this browser's first visit; the player closes it first.
+  await openHome(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByText('Português (Brasil)').click();
   await expect(page.getByRole('button', { name: 'Fechar' })).toBeVisible();

@@ -27,7 +27,7 @@ test('search, open a product, buy it with a new address, see it undelivered, can
   // The product page: name, price, the specification parsed from k=v pairs, Buy now.
   await expect(page).toHaveURL(/#\/item\?id=\d+/);
   await expect(page.getByTestId('product-name')).toHaveText(PRODUCT);
-  await expect(page.getByTestId('product-price')).toContainText('7480.00');
+  await expect(page.getByTestId('product-price')).toHaveText('₹7,480.00');
   await expect(page.getByTestId('spec-table')).toContainText('Purity');
   await expect(page.getByTestId('spec-table')).toContainText('999.9');
   await page.getByTestId('buy-button').click();

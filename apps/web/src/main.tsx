@@ -10,7 +10,7 @@ import { api } from './shared/api/api.ts';
 import { type AppConfig, FALLBACK_APP_CONFIG, fetchAppConfig } from './shared/app-config/app-config.api.ts';
 import { checkAppVersion } from './shared/app-version/app-version.api.ts';
 import { installAntdReact19Render } from './shared/dialogs/antd-react19-render.ts';
-import { setMessageMarket } from './shared/dialogs/server-message.ts';
+import { setMessageMarket } from './shared/dialogs/message-market.ts';
 import { applyTheme, resolveDarkMode } from './shared/theme/theme.ts';
 import './styles/global.css';
 

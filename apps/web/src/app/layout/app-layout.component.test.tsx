@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { Dialog } from 'antd-mobile';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
 import { ErrorAlertProvider, useErrorAlert } from '../../shared/dialogs/error-alert.context.tsx';
+import { alertDialog } from '../../shared/dialogs/message-dialogs.ts';
 import { setEarlyFlag } from '../../shared/storage/storage.ts';
 import { AppLayout } from './app-layout.component.tsx';
 
@@ -52,7 +52,7 @@ describe('AppLayout', () => {
     const router = renderLayoutAt('/mine');
     await screen.findByText('screen /mine');
     act(() => {
-      Dialog.alert({ content: 'Transfer ₹250.00 to user ID 1043?' });
+      void alertDialog({ content: 'Transfer ₹250.00 to user ID 1043?' });
     });
     expect(await screen.findByText('Transfer ₹250.00 to user ID 1043?')).toBeTruthy();
     await act(() => router.navigate('/failing'));

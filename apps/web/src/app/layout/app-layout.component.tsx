@@ -1,6 +1,6 @@
-import { Dialog, Modal } from 'antd-mobile';
 import { Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { closeAllDialogs } from '../../shared/dialogs/dialog-closers.ts';
 import { useHideErrorAlert } from '../../shared/dialogs/error-alert.context.tsx';
 import { SkeletonScreen } from '../../shared/ui/skeleton.component.tsx';
 import { showsBottomMenu } from '../routing/bottom-tabs.ts';
@@ -30,8 +30,7 @@ export function AppLayout() {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     hideErrorAlert();
-    Dialog.clear();
-    Modal.clear();
+    closeAllDialogs();
   }, [pathname, hideErrorAlert]);
   return (
     <div className={styles.shell}>

@@ -1,8 +1,22 @@
-import { Dialog } from 'antd-mobile';
+import { Dialog, type DialogAlertProps, type DialogConfirmProps } from 'antd-mobile';
 import { i18n } from '../../i18n/i18n.ts';
+import { onCloseAllDialogs } from './dialog-closers.ts';
+
+// Every dialog of the app opens through this module, so leaving a screen can close them all.
+onCloseAllDialogs(() => Dialog.clear());
+
+/** A question with Confirm and Cancel; resolves true on Confirm. Use this rather than Dialog.confirm. */
+export function confirmDialog(props: DialogConfirmProps): Promise<boolean> {
+  return Dialog.confirm(props);
+}
+
+/** A message with one button; resolves when it is closed. Use this rather than Dialog.alert. */
+export function alertDialog(props: DialogAlertProps): Promise<void> {
+  return Dialog.alert(props);
+}
 
 function showMessageDialog(title: string, message: string): Promise<void> {
-  return Dialog.alert({
+  return alertDialog({
     title,
     content: message.trim() === '' ? i18n.t('dialog.genericError') : message,
     confirmText: i18n.t('common.ok'),

@@ -11,7 +11,8 @@ import { i18n, switchLanguage } from '../../i18n/i18n.ts';
 import { en } from '../../i18n/locales/en.ts';
 import { ApiFailure, ApiNetworkError } from '../api/api-errors.ts';
 import { errorMessage } from './error-message.ts';
-import { setMessageMarket, translateServerMessage } from './server-message.ts';
+import { setMessageMarket } from './message-market.ts';
+import { translateServerMessage } from './server-message.ts';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');

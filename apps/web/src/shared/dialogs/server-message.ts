@@ -8,6 +8,7 @@ import {
   ServerMessage,
 } from '@app/shared';
 import { i18n } from '../../i18n/i18n.ts';
+import { getMessageMarket } from './message-market.ts';
 
 type AccountMessageKey = keyof typeof AccountMessage;
 
@@ -80,14 +81,6 @@ function translateInputMessage(message: string): string | null {
   return null;
 }
 
-/** The market whose money and numbers the messages show; set once at boot from the server's configuration. */
-let messageMarket: MarketCode = 'in';
-
-/** Sets the market the server's messages are formatted for (main.tsx, after GET /app/config). */
-export function setMessageMarket(market: MarketCode): void {
-  messageMarket = market;
-}
-
 const NUMBER_LOCALES: Readonly<Record<MarketCode, string>> = {
   in: 'en-IN',
   pt: 'pt-BR',
@@ -111,7 +104,7 @@ export function fieldLabel(field: string): string | null {
  */
 export function inputMessageText(
   parsed: ParsedInputMessage,
-  market: MarketCode = messageMarket,
+  market: MarketCode = getMessageMarket(),
 ): string | null {
   const field = fieldLabel(parsed.field);
   if (field === null) return null;

@@ -57,6 +57,17 @@ function Loader({ load }: { load: () => Promise<string> }) {
 }
 
 describe('QueryLoader', () => {
+  it('shows a skeleton in the shape of the content while it loads, announced as loading', async () => {
+    let finish: (value: string) => void = () => undefined;
+    renderWithProviders(<Loader load={() => new Promise<string>((resolve) => (finish = resolve))} />);
+    const skeleton = await screen.findByTestId('skeleton');
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBe(skeleton);
+    finish('Asha');
+    expect((await screen.findByTestId('filled-form')).textContent).toBe('Asha');
+    expect(screen.queryByTestId('skeleton')).toBeNull();
+  });
+
   it('shows the form filled with the loaded item', async () => {
     renderWithProviders(<Loader load={async () => 'Asha'} />);
     expect((await screen.findByTestId('filled-form')).textContent).toBe('Asha');

@@ -1,12 +1,13 @@
 import type { AddressDto } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
+import { confirmDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
 import { EditDeleteSheet } from '../../../shared/ui/edit-delete-sheet.component.tsx';
@@ -48,7 +49,7 @@ function SignedInAddressList() {
 
   async function remove(address: AddressDto) {
     setSelected(null);
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('addresses.deleteTitle'),
       content: t('addresses.deleteContent', { name: address.full_name }),
       confirmText: t('addresses.delete'),

@@ -1,6 +1,6 @@
 import type { BankCardDto } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { useAppConfig } from '../../../shared/app-config/app-config.context.tsx';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
+import { confirmDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
 import { EditDeleteSheet } from '../../../shared/ui/edit-delete-sheet.component.tsx';
@@ -32,7 +33,7 @@ function SignedInBankCardList() {
 
   async function remove(card: BankCardDto) {
     setSelected(null);
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('bankCards.delete'),
       content: t('bankCards.deleteContent', { account: card.account_number, bank: card.bank_name }),
       confirmText: t('bankCards.delete'),

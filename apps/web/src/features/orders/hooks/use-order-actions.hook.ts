@@ -1,10 +1,11 @@
 import type { OrderDto } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
+import { confirmDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { profileQueryKeys } from '../../profile/hooks/profile-query-keys.ts';
 import { shopQueryKeys } from '../../shop/hooks/shop-query-keys.ts';
@@ -50,7 +51,7 @@ export function useOrderActions() {
 
   const confirmReceipt = useCallback(
     async (order: OrderDto) => {
-      const confirmed = await Dialog.confirm({
+      const confirmed = await confirmDialog({
         title: t('orders.confirmReceiptTitle'),
         content: t('orders.confirmReceiptContent', { name: order.product_name }),
         confirmText: t('orders.confirm'),
@@ -63,7 +64,7 @@ export function useOrderActions() {
 
   const cancel = useCallback(
     async (order: OrderDto) => {
-      const confirmed = await Dialog.confirm({
+      const confirmed = await confirmDialog({
         title: t('orders.cancelTitle'),
         content: t('orders.cancelContent', { name: order.product_name, price: formatPrice(order.price) }),
         confirmText: t('orders.cancel'),

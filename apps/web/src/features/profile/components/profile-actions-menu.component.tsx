@@ -1,7 +1,8 @@
-import { Dialog, Popup, Switch } from 'antd-mobile';
+import { Popup, Switch } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alertDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { useDarkMode } from '../../../shared/theme/theme.ts';
 import { toolbarIconButtonClass } from '../../../shared/ui/screen-toolbar.component.tsx';
 import styles from './profile.module.css';
@@ -26,7 +27,7 @@ export function ProfileActionsMenu({ notice, onChangeNickName, onLogout }: Profi
   };
 
   const showNotice = () =>
-    void Dialog.alert({
+    void alertDialog({
       title: t('profile.menu.notice'),
       content: (
         <div className={styles.noticeText} data-testid="profile-notice-text">

@@ -251,7 +251,7 @@ describe('ProfileScreen', () => {
     fireEvent.change(await screen.findByPlaceholderText('Nickname'), { target: { value: 'Asha\u202E' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByTestId('nick-name-error')).textContent).toBe(
-      'nickname must not contain invisible formatting characters',
+      'The nickname contains invisible characters that cannot be used.',
     );
   });
 

@@ -1,9 +1,10 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { isNetworkError } from '../../../shared/api/api-errors.ts';
+import { confirmDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { isInNativeApp } from '../../../shared/native/native-bridge.ts';
 import { getNotice, getToken, StorageKey } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
@@ -57,7 +58,7 @@ function SignedInProfile({ hasScreen }: ProfileScreenProps) {
   const notice = homeTop.data?.notice ?? getNotice() ?? '';
 
   async function confirmLogout() {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('profile.logoutDialog.title'),
       content: t('profile.logoutDialog.content'),
       confirmText: t('profile.logoutDialog.confirm'),

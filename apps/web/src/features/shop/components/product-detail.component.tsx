@@ -1,9 +1,10 @@
 import { type ProductDto, parseProductSpec } from '@app/shared';
-import { Button, Dialog, DotLoading, Swiper } from 'antd-mobile';
+import { Button, DotLoading, Swiper } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiFailure } from '../../../shared/api/api-errors.ts';
+import { confirmDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { getToken } from '../../../shared/storage/storage.ts';
 import { useProduct } from '../hooks/use-product.hook.ts';
@@ -90,7 +91,7 @@ function LoadedProduct({ product }: { product: ProductDto }) {
       navigate(buyPath(product.id));
       return;
     }
-    const goToLogin = await Dialog.confirm({
+    const goToLogin = await confirmDialog({
       title: t('look.loginToBuy.title'),
       content: t('look.loginToBuy.text'),
       confirmText: t('look.loginToBuy.login'),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -8,6 +8,7 @@ import { isNetworkError } from '../../../shared/api/api-errors.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import {
+  confirmDialog,
   showCompletedDialog,
   showErrorDialog,
   showFailDialog,
@@ -96,7 +97,7 @@ function TransferForm({ balance }: { balance: string }) {
     if (send.isPending) return;
     const input = validateTransfer(userId, amount);
     if (!input) return;
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('transfer.confirmTitle'),
       content: (
         <span data-testid="transfer-confirm-text">
