@@ -9,11 +9,11 @@ const RECHARGE_RUPEES = 1000;
 const ROUNDS_TO_TRY = 6;
 const ROUND_TIMEOUT_MS = 45_000;
 
-/** Rupees of a shown amount such as "Balance: ₹ 392.00". */
+/** Rupees of a shown amount such as "Balance: ₹1,392.00". */
 function rupees(text: string | null): number {
-  const match = /₹ (\d+\.\d{2})/.exec(text ?? '');
+  const match = /₹([\d,]+\.\d{2})/.exec(text ?? '');
   if (!match) throw new Error(`"${text}" has no amount in rupees`);
-  return Number(match[1]);
+  return Number(match[1]?.replaceAll(',', ''));
 }
 
 /**
@@ -55,7 +55,7 @@ test('bet on /aviator, watch the flight, cash out, see the win in my records and
   await expect(notice).toBeHidden();
   await page.getByTestId('tab-aviator').click();
   await expect(page).toHaveURL(/#\/aviator$/);
-  await expect(page.getByTestId('aviator-balance')).toHaveText('Balance: ₹ 1000.00');
+  await expect(page.getByTestId('aviator-balance')).toHaveText('Balance: ₹1,000.00');
   await expect(page.getByTestId('aviator-offline')).toBeHidden({ timeout: 10_000 });
   await expect(page.getByTestId('aviator-amount').locator('input')).toHaveValue('50');
 

@@ -48,11 +48,11 @@ async function moveIntoSeconds(page: Page, from: number, to: number): Promise<vo
   throw new Error(`could not bring the round to seconds ${from}-${to}`);
 }
 
-/** Rupees of a shown amount such as "₹ 950.00". */
+/** Rupees of a shown amount such as "₹1,950.00". */
 function rupees(text: string | null): number {
-  const match = /₹ (-?\d+\.\d{2})$/.exec(text?.trim() ?? '');
+  const match = /(-?)₹([\d,]+\.\d{2})$/.exec(text?.trim() ?? '');
   if (!match) throw new Error(`"${text}" is not an amount in rupees`);
-  return Number(match[1]);
+  return Number(`${match[1]}${match[2]?.replaceAll(',', '')}`);
 }
 
 test('bet on black in /luckyhit, see the cards flip, the result in my records and the balance, verify the deal', async ({
@@ -64,7 +64,7 @@ test('bet on black in /luckyhit, see the cards flip, the result in my records an
   // Demo players have early access: the Lucky Hit tab is in the bottom menu.
   await page.getByTestId('tab-luckyHit').click();
   await expect(page).toHaveURL(/#\/luckyhit$/);
-  await expect(page.getByTestId('luckyhit-balance')).toHaveText('₹ 1000.00');
+  await expect(page.getByTestId('luckyhit-balance')).toHaveText('₹1,000.00');
   await expect(page.getByTestId('luckyhit-amount')).toHaveValue('50');
 
   // The rules show the house edge of each bet, computed exactly.
@@ -83,8 +83,8 @@ test('bet on black in /luckyhit, see the cards flip, the result in my records an
   await page.getByTestId('luckyhit-bet-B').click();
   await expect(page.getByText('Your contract is successful completed')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByTestId('luckyhit-balance')).toHaveText('₹ 950.00');
-  await expect(page.getByTestId('luckyhit-totals')).toContainText('₹ 50.00');
+  await expect(page.getByTestId('luckyhit-balance')).toHaveText('₹950.00');
+  await expect(page.getByTestId('luckyhit-totals')).toContainText('₹50.00');
   const record = page.getByTestId('luckyhit-record').first();
   await expect(record).toContainText(period);
   await expect(record.getByTestId('luckyhit-record-status')).toHaveText('Waiting');
@@ -111,7 +111,7 @@ test('bet on black in /luckyhit, see the cards flip, the result in my records an
   );
 
   // A 50 bet on black: a contract of 49 pays 98 when black wins, so the balance is 1048 or 950.
-  await expect(record.getByTestId('luckyhit-record-status')).toHaveText(blackWon ? '+₹ 48.00' : '-₹ 50.00');
+  await expect(record.getByTestId('luckyhit-record-status')).toHaveText(blackWon ? '+₹48.00' : '-₹50.00');
   expect(rupees(await page.getByTestId('luckyhit-balance').textContent())).toBe(blackWon ? 1048 : 950);
 
   // Verify re-deals the round in the browser from the revealed seeds.
