@@ -1,14 +1,19 @@
-import type {
-  AdminColourPeriodDto,
-  AdminOrderDto,
-  AdminProductDto,
-  AdminRechargeDto,
-  AdminWithdrawalDto,
-  AuditEntryDto,
-  OperatorDto,
-  OperatorUserDto,
+import {
+  type AdminColourPeriodDto,
+  type AdminOrderDto,
+  type AdminProductDto,
+  type AdminProfitTransferDto,
+  type AdminRechargeDto,
+  type AdminSuggestionDto,
+  type AdminWithdrawalDto,
+  type AuditEntryDto,
+  type OperatorDto,
+  type OperatorUserDto,
+  PROFIT_TRANSFER_STATUSES,
+  SUGGESTION_REPLY_MAX_LENGTH,
+  SUGGESTION_STATUSES,
 } from '@app/shared';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
 import { message } from '../../shared/feedback.ts';
@@ -25,6 +30,34 @@ async function act(method: 'POST' | 'PUT', path: string, body: unknown, refresh:
   refresh();
   return answer;
 }
+
+/** An action without a text: asks to confirm, runs, and says how it went. */
+function ConfirmButton(props: {
+  label: string;
+  question: string;
+  run: () => Promise<{ msg?: string }>;
+  type?: 'primary';
+}) {
+  return (
+    <Popconfirm
+      title={props.question}
+      okText={props.label}
+      onConfirm={async () => {
+        try {
+          message.success((await props.run()).msg ?? 'Done');
+        } catch (error) {
+          message.error(error instanceof Error ? error.message : String(error));
+        }
+      }}
+    >
+      <Button size="small" type={props.type}>
+        {props.label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }));
 
 export const rechargesResource = defineResource<AdminRechargeDto>({
   name: 'recharges',
@@ -180,6 +213,90 @@ export const ordersResource = defineResource<AdminOrderDto>({
           danger
           title={`Refund order #${row.id} (${row.price}) to the player's wallet`}
           onSubmit={(reason) => act('POST', `/admin/api/orders/${row.id}/refund`, { reason }, refresh)}
+        />
+      </>
+    ) : null,
+});
+
+export const ticketsResource = defineResource<AdminSuggestionDto>({
+  name: 'tickets',
+  title: 'Support tickets',
+  path: '/admin/api/suggestions',
+  rowKey: 'id',
+  queueKey: 'tickets',
+  roles: ['support'],
+  filters: [{ key: 'status', label: 'Status', options: options(SUGGESTION_STATUSES), initial: 'Wait' }],
+  columns: [
+    { key: 'serial_number', title: 'Ticket' },
+    { key: 'user_id', title: 'Player', render: (row) => playerLink(row.user_id) },
+    { key: 'type', title: 'Type', render: (row) => <Tag>{row.type}</Tag> },
+    { key: 'whats_app', title: 'WhatsApp' },
+    {
+      key: 'content',
+      title: 'Message',
+      render: (row) => <Typography.Paragraph>{row.content}</Typography.Paragraph>,
+    },
+    { key: 'supple_serial', title: 'About' },
+    { key: 'create_time', title: 'Sent', render: (row) => time(row.create_time) },
+    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    { key: 'reply', title: 'Reply' },
+  ],
+  actions: (row, refresh) =>
+    row.status === 'Wait' ? (
+      <>
+        <ReasonButton
+          label="Reply"
+          type="primary"
+          title={`Reply to ticket ${row.serial_number}`}
+          field={{
+            label: 'Reply',
+            placeholder: 'The player reads this reply',
+            maxLength: SUGGESTION_REPLY_MAX_LENGTH,
+          }}
+          onSubmit={(reply) => act('POST', `/admin/api/suggestions/${row.id}/reply`, { reply }, refresh)}
+        />
+        <ConfirmButton
+          label="Close"
+          question={`Close ticket ${row.serial_number} without a reply?`}
+          run={() => act('POST', `/admin/api/suggestions/${row.id}/close`, {}, refresh)}
+        />
+      </>
+    ) : null,
+});
+
+export const profitTransfersResource = defineResource<AdminProfitTransferDto>({
+  name: 'profit-transfers',
+  title: 'Profit transfers',
+  path: '/admin/api/profit-transfers',
+  rowKey: 'id',
+  queueKey: 'profit_transfers',
+  roles: ['finance'],
+  filters: [{ key: 'status', label: 'Status', options: options(PROFIT_TRANSFER_STATUSES), initial: 'Wait' }],
+  columns: [
+    { key: 'id', title: 'Id' },
+    { key: 'user_id', title: 'Player', render: (row) => playerLink(row.user_id) },
+    { key: 'price', title: 'Amount' },
+    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    { key: 'refuse_reason', title: 'Refused because' },
+    { key: 'create_time', title: 'Asked', render: (row) => time(row.create_time) },
+    { key: 'resolved_time', title: 'Decided', render: (row) => time(row.resolved_time) },
+  ],
+  actions: (row, refresh) =>
+    row.status === 'Wait' ? (
+      <>
+        <ConfirmButton
+          label="Complete"
+          type="primary"
+          question={`Pay ${row.price} of profit into player #${row.user_id}'s wallet?`}
+          run={() => act('POST', `/admin/api/profit-transfers/${row.id}/complete`, {}, refresh)}
+        />
+        <ReasonButton
+          label="Refuse"
+          danger
+          title={`Refuse profit transfer #${row.id} (${row.price})`}
+          onSubmit={(reason) =>
+            act('POST', `/admin/api/profit-transfers/${row.id}/refuse`, { reason }, refresh)
+          }
         />
       </>
     ) : null,
@@ -341,6 +458,8 @@ export const RESOURCE_LISTS: readonly ResourceDefinition[] = [
   rechargesResource,
   withdrawalsResource,
   ordersResource,
+  ticketsResource,
+  profitTransfersResource,
   productsResource,
   usersResource,
   colourRoundsResource,
