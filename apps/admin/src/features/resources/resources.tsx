@@ -1,8 +1,14 @@
 import {
+  type AdminAviatorRoundDto,
   type AdminColourPeriodDto,
+  type AdminGameDto,
+  type AdminGiftCodeDto,
+  type AdminGiftEventRoundDto,
+  type AdminLuckyHitRoundDto,
   type AdminOrderDto,
   type AdminProductDto,
   type AdminProfitTransferDto,
+  type AdminProviderDto,
   type AdminRechargeDto,
   type AdminSuggestionDto,
   type AdminWithdrawalDto,
@@ -18,6 +24,8 @@ import { Link } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
 import { message } from '../../shared/feedback.ts';
 import { ReasonButton } from '../../shared/reason-button.component.tsx';
+import { GiftCodeClaimsButton } from '../gifts/gift-code-claims.component.tsx';
+import { GiftCodeFormButton } from '../gifts/gift-code-form.component.tsx';
 import { ProductFormButton } from '../products/product-form.component.tsx';
 import { defineResource, type ResourceDefinition } from './resource-definition.ts';
 
@@ -353,6 +361,151 @@ export const colourRoundsResource = defineResource<AdminColourPeriodDto>({
   ],
 });
 
+export const giftCodesResource = defineResource<AdminGiftCodeDto>({
+  name: 'gift-codes',
+  title: 'Gift codes',
+  path: '/admin/api/gift-codes',
+  rowKey: 'id',
+  roles: ['support'],
+  columns: [
+    { key: 'code', title: 'Code', render: (row) => <Typography.Text code>{row.code}</Typography.Text> },
+    { key: 'total', title: 'Total' },
+    { key: 'count', title: 'Packets' },
+    { key: 'split', title: 'Split' },
+    { key: 'min_amount', title: 'Smallest' },
+    { key: 'claimed_count', title: 'Claimed', render: (row) => `${row.claimed_count} (${row.claimed})` },
+    {
+      key: 'require_recharge',
+      title: 'Recharge needed',
+      render: (row) => (row.require_recharge ? 'yes' : 'no'),
+    },
+    { key: 'expires_at', title: 'Expires', render: (row) => time(row.expires_at) },
+    {
+      key: 'is_disabled',
+      title: 'State',
+      render: (row) => (row.is_disabled ? <Tag color="red">disabled</Tag> : <Tag>active</Tag>),
+    },
+    { key: 'create_time', title: 'Created', render: (row) => time(row.create_time) },
+  ],
+  toolbar: (refresh) => <GiftCodeFormButton onSaved={refresh} />,
+  actions: (row, refresh) => (
+    <>
+      <GiftCodeClaimsButton code={row} />
+      {row.is_disabled ? null : (
+        <ConfirmButton
+          label="Disable"
+          question={`Disable gift code ${row.code}? Nobody can claim it afterwards.`}
+          run={() => act('POST', `/admin/api/gift-codes/${row.id}/disable`, {}, refresh)}
+        />
+      )}
+    </>
+  ),
+});
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+export const giftEventsResource = defineResource<AdminGiftEventRoundDto>({
+  name: 'gift-events',
+  title: 'Gift event rounds',
+  path: '/admin/api/gift-events',
+  rowKey: 'id',
+  roles: ['support'],
+  columns: [
+    { key: 'day', title: 'Day' },
+    { key: 'slot', title: 'Round' },
+    { key: 'start_time', title: 'Opens', render: (row) => time(row.start_time) },
+    { key: 'end_time', title: 'Closes', render: (row) => time(row.end_time) },
+    { key: 'pool', title: 'Pool' },
+    { key: 'paid', title: 'Paid' },
+    { key: 'remaining', title: 'Left' },
+    { key: 'opened_count', title: 'Opened', render: (row) => `${row.opened_count} / ${row.receive_limit}` },
+    { key: 'join_recharge', title: 'Recharge needed', render: (row) => yesNo(row.join_recharge) },
+    { key: 'join_relation', title: 'Referral needed', render: (row) => yesNo(row.join_relation) },
+    { key: 'join_bet', title: 'Bet needed', render: (row) => yesNo(row.join_bet) },
+  ],
+});
+
+export const aviatorRoundsResource = defineResource<AdminAviatorRoundDto>({
+  name: 'aviator-rounds',
+  title: 'Crash game rounds',
+  path: '/admin/api/aviator/rounds',
+  rowKey: 'period',
+  roles: ['finance', 'content'],
+  columns: [
+    { key: 'period', title: 'Period' },
+    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    { key: 'result', title: 'Crashed at', render: (row) => (row.result === null ? '' : `${row.result}×`) },
+    { key: 'bet_count', title: 'Bets' },
+    { key: 'stake', title: 'Stake' },
+    { key: 'fee', title: 'Fee' },
+    { key: 'payout', title: 'Payout' },
+    { key: 'house_take', title: 'House take' },
+    { key: 'settle_time', title: 'Settled', render: (row) => time(row.settle_time) },
+  ],
+});
+
+export const luckyHitRoundsResource = defineResource<AdminLuckyHitRoundDto>({
+  name: 'luckyhit-rounds',
+  title: 'Lucky Hit rounds',
+  path: '/admin/api/luckyhit/rounds',
+  rowKey: 'period',
+  roles: ['finance', 'content'],
+  columns: [
+    { key: 'period', title: 'Period' },
+    { key: 'result', title: 'Result', render: (row) => <Tag>{row.result}</Tag> },
+    { key: 'lucky_hit_odds', title: 'Lucky Hit odds' },
+    { key: 'bet_count', title: 'Bets' },
+    { key: 'stake_total', title: 'Stake' },
+    { key: 'fee_total', title: 'Fee' },
+    { key: 'payout_total', title: 'Payout' },
+    { key: 'house_take', title: 'House take' },
+    { key: 'settle_time', title: 'Settled', render: (row) => time(row.settle_time) },
+  ],
+});
+
+export const gameProvidersResource = defineResource<AdminProviderDto>({
+  name: 'game-providers',
+  title: 'Game providers',
+  path: '/admin/api/game-providers',
+  rowKey: 'id',
+  roles: ['content'],
+  columns: [
+    { key: 'id', title: 'Id' },
+    { key: 'key', title: 'Key', render: (row) => <Typography.Text code>{row.key}</Typography.Text> },
+    { key: 'name', title: 'Name' },
+    { key: 'launch_url', title: 'Launch URL' },
+    { key: 'is_enabled', title: 'Enabled', render: (row) => yesNo(row.is_enabled) },
+  ],
+});
+
+export const gamesResource = defineResource<AdminGameDto>({
+  name: 'games',
+  title: 'Games',
+  path: '/admin/api/games',
+  rowKey: 'id',
+  roles: ['content'],
+  columns: [
+    { key: 'image', title: '', render: (row) => <img src={row.image} alt="" width={40} height={40} /> },
+    { key: 'id', title: 'Id' },
+    { key: 'name', title: 'Name' },
+    { key: 'provider_key', title: 'Provider', render: (row) => row.provider_key ?? 'in-house' },
+    { key: 'game_code', title: 'Game code' },
+    { key: 'sort_order', title: 'Order' },
+    {
+      key: 'is_enabled',
+      title: 'State',
+      render: (row) => (row.is_enabled ? <Tag color="green">enabled</Tag> : <Tag>disabled</Tag>),
+    },
+  ],
+  actions: (row, refresh) => (
+    <ConfirmButton
+      label={row.is_enabled ? 'Disable' : 'Enable'}
+      question={`${row.is_enabled ? 'Hide' : 'Show'} ${row.name} in the players' game list?`}
+      run={() => act('PUT', `/admin/api/games/${row.id}/enabled`, { is_enabled: !row.is_enabled }, refresh)}
+    />
+  ),
+});
+
 export const auditResource = defineResource<AuditEntryDto>({
   name: 'audit',
   title: 'Audit log',
@@ -463,6 +616,12 @@ export const RESOURCE_LISTS: readonly ResourceDefinition[] = [
   productsResource,
   usersResource,
   colourRoundsResource,
+  aviatorRoundsResource,
+  luckyHitRoundsResource,
+  giftCodesResource,
+  giftEventsResource,
+  gameProvidersResource,
+  gamesResource,
   auditResource,
   operatorsResource,
 ];
