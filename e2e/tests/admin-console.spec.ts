@@ -50,6 +50,13 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
     sn: recharge.serial_number,
     utr,
   });
+  const ticketText = `My recharge ${recharge.serial_number} has not arrived yet`;
+  await callPlayerApi(request, player, 'POST', '/user/add_suggestion', {
+    type: 'RP',
+    whats_app: mobile.slice(3),
+    description: ticketText,
+    out_id: recharge.serial_number,
+  });
   const advanced = await request.post('/dev/clock/advance', { data: { seconds: CARD_COOLDOWN_SECONDS } });
   expect(advanced.status()).toBe(200);
   // The server's clock now runs a day ahead; TOTP codes are computed at its time, as its checks are.
@@ -119,6 +126,25 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
   await expect(
     page.getByRole('row', { name: new RegExp(productName) }).getByRole('cell', { name: '77', exact: true }),
   ).toBeVisible();
+
+  // Answer the player's ticket from the tickets queue; the player reads the reply.
+  await page.getByTestId('queue-tickets').click();
+  const ticketRow = page.getByRole('row', { name: new RegExp(ticketText) });
+  await expect(ticketRow).toBeVisible();
+  await ticketRow.getByRole('button', { name: 'Reply' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel('Reply')
+    .fill('The recharge is confirmed, please check your wallet');
+  await page.getByRole('dialog').getByRole('button', { name: 'Reply' }).click();
+  await expect(ticketRow).toHaveCount(0);
+  const answered = await callPlayerApi(request, player, 'GET', '/user/suggestions?status=Completed');
+  expect(answered.queryset).toContainEqual(
+    expect.objectContaining({
+      content: ticketText,
+      reply: 'The recharge is confirmed, please check your wallet',
+    }),
+  );
 
   // Every action is in the audit log with the operator's name.
   await page.getByRole('menuitem', { name: 'Audit log' }).click();
