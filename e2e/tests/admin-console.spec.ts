@@ -146,6 +146,33 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
     }),
   );
 
+  // Create a gift code from its form; it is listed with nothing claimed yet.
+  const giftCode = `E2E${String(Date.now()).slice(-6)}`;
+  await page.getByRole('menuitem', { name: 'Gift codes' }).click();
+  await page.getByRole('button', { name: 'New gift code' }).click();
+  const giftForm = page.getByRole('dialog', { name: 'New gift code' });
+  await giftForm.getByRole('textbox', { name: /Code$/ }).fill(giftCode);
+  await giftForm.getByLabel('Total').fill('100');
+  await giftForm.getByLabel('Packets').fill('4');
+  await giftForm.getByLabel('Expires').fill(`${new Date().getFullYear() + 1}-01-01 12:00:00`);
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await giftForm.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText(`Gift code ${giftCode} created`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(giftCode) })).toContainText('0 (0.00)');
+
+  // The read-only reports of the newer games and the game launcher open.
+  for (const title of [
+    'Crash game rounds',
+    'Lucky Hit rounds',
+    'Gift event rounds',
+    'Game providers',
+    'Games',
+  ]) {
+    await page.getByRole('menuitem', { name: title }).click();
+    await expect(page.getByText(title, { exact: true }).last()).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+  }
+
   // Every action is in the audit log with the operator's name.
   await page.getByRole('menuitem', { name: 'Audit log' }).click();
   await expect(page.getByRole('row', { name: /operator_withdrawal_paid.*e2e\.owner/ })).toBeVisible();
