@@ -155,8 +155,8 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
   await giftForm.getByLabel('Total').fill('100');
   await giftForm.getByLabel('Packets').fill('4');
   await giftForm.getByLabel('Expires').fill(`${new Date().getFullYear() + 1}-01-01 12:00:00`);
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
-  await giftForm.getByRole('button', { name: 'Create' }).click();
+  // Enter takes the typed date and sends the form (the date picker's panel would otherwise cover the button).
+  await giftForm.getByLabel('Expires').press('Enter');
   await expect(page.getByText(`Gift code ${giftCode} created`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(giftCode) })).toContainText('0 (0.00)');
 
@@ -172,6 +172,17 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
     await expect(page.getByText(title, { exact: true }).last()).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();
   }
+
+  // Save a game provider from its form; it is listed.
+  await page.getByRole('menuitem', { name: 'Game providers' }).click();
+  await page.getByRole('button', { name: 'Save provider' }).click();
+  const providerForm = page.getByRole('dialog', { name: 'Save provider' });
+  await providerForm.getByLabel('Key').fill('e2e-provider');
+  await providerForm.getByLabel('Name').fill('E2E Provider');
+  await providerForm.getByLabel('Signing secret').fill('an-e2e-signing-secret-1234');
+  await providerForm.getByLabel('Launch URL').fill('https://games.example.com/launch');
+  await providerForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: /e2e-provider.*E2E Provider/ })).toBeVisible();
 
   // Every action is in the audit log with the operator's name.
   await page.getByRole('menuitem', { name: 'Audit log' }).click();

@@ -13,6 +13,8 @@ import {
   type AdminSuggestionDto,
   type AdminWithdrawalDto,
   type AuditEntryDto,
+  adminGameBody,
+  adminProviderBody,
   type OperatorDto,
   type OperatorUserDto,
   PROFIT_TRANSFER_STATUSES,
@@ -22,6 +24,7 @@ import {
 import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
+import { CreateFormButton } from '../../shared/create-form-button.component.tsx';
 import { message } from '../../shared/feedback.ts';
 import { ReasonButton } from '../../shared/reason-button.component.tsx';
 import { GiftCodeClaimsButton } from '../gifts/gift-code-claims.component.tsx';
@@ -476,6 +479,20 @@ export const gameProvidersResource = defineResource<AdminProviderDto>({
     { key: 'launch_url', title: 'Launch URL' },
     { key: 'is_enabled', title: 'Enabled', render: (row) => yesNo(row.is_enabled) },
   ],
+  toolbar: (refresh) => (
+    <CreateFormButton
+      label="Save provider"
+      schema={adminProviderBody}
+      path="/admin/api/game-providers"
+      fields={[
+        { name: 'key', label: 'Key', required: true },
+        { name: 'name', label: 'Name', required: true },
+        { name: 'secret', label: 'Signing secret', kind: 'secret', required: true },
+        { name: 'launch_url', label: 'Launch URL', required: true },
+      ]}
+      onSaved={refresh}
+    />
+  ),
 });
 
 export const gamesResource = defineResource<AdminGameDto>({
@@ -497,6 +514,21 @@ export const gamesResource = defineResource<AdminGameDto>({
       render: (row) => (row.is_enabled ? <Tag color="green">enabled</Tag> : <Tag>disabled</Tag>),
     },
   ],
+  toolbar: (refresh) => (
+    <CreateFormButton
+      label="Register game"
+      schema={adminGameBody}
+      path="/admin/api/games"
+      fields={[
+        { name: 'provider_key', label: 'Provider key', required: true },
+        { name: 'game_code', label: 'Game code', required: true },
+        { name: 'name', label: 'Name', required: true },
+        { name: 'image', label: 'Image URL', required: true },
+        { name: 'sort_order', label: 'Order', kind: 'number' },
+      ]}
+      onSaved={refresh}
+    />
+  ),
   actions: (row, refresh) => (
     <ConfirmButton
       label={row.is_enabled ? 'Disable' : 'Enable'}
