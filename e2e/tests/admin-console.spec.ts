@@ -50,6 +50,13 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
     sn: recharge.serial_number,
     utr,
   });
+  const ticketText = `My recharge ${recharge.serial_number} has not arrived yet`;
+  await callPlayerApi(request, player, 'POST', '/user/add_suggestion', {
+    type: 'RP',
+    whats_app: mobile.slice(3),
+    description: ticketText,
+    out_id: recharge.serial_number,
+  });
   const advanced = await request.post('/dev/clock/advance', { data: { seconds: CARD_COOLDOWN_SECONDS } });
   expect(advanced.status()).toBe(200);
   // The server's clock now runs a day ahead; TOTP codes are computed at its time, as its checks are.
@@ -119,6 +126,63 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
   await expect(
     page.getByRole('row', { name: new RegExp(productName) }).getByRole('cell', { name: '77', exact: true }),
   ).toBeVisible();
+
+  // Answer the player's ticket from the tickets queue; the player reads the reply.
+  await page.getByTestId('queue-tickets').click();
+  const ticketRow = page.getByRole('row', { name: new RegExp(ticketText) });
+  await expect(ticketRow).toBeVisible();
+  await ticketRow.getByRole('button', { name: 'Reply' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel('Reply')
+    .fill('The recharge is confirmed, please check your wallet');
+  await page.getByRole('dialog').getByRole('button', { name: 'Reply' }).click();
+  await expect(ticketRow).toHaveCount(0);
+  const answered = await callPlayerApi(request, player, 'GET', '/user/suggestions?status=Completed');
+  expect(answered.queryset).toContainEqual(
+    expect.objectContaining({
+      content: ticketText,
+      reply: 'The recharge is confirmed, please check your wallet',
+    }),
+  );
+
+  // Create a gift code from its form; it is listed with nothing claimed yet.
+  const giftCode = `E2E${String(Date.now()).slice(-6)}`;
+  await page.getByRole('menuitem', { name: 'Gift codes' }).click();
+  await page.getByRole('button', { name: 'New gift code' }).click();
+  const giftForm = page.getByRole('dialog', { name: 'New gift code' });
+  await giftForm.getByRole('textbox', { name: /Code$/ }).fill(giftCode);
+  await giftForm.getByLabel('Total').fill('100');
+  await giftForm.getByLabel('Packets').fill('4');
+  await giftForm.getByLabel('Expires').fill(`${new Date().getFullYear() + 1}-01-01 12:00:00`);
+  // Enter takes the typed date and sends the form (the date picker's panel would otherwise cover the button).
+  await giftForm.getByLabel('Expires').press('Enter');
+  await expect(page.getByText(`Gift code ${giftCode} created`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(giftCode) })).toContainText('0 (0.00)');
+
+  // The read-only reports of the newer games and the game launcher open.
+  for (const title of [
+    'Crash game rounds',
+    'Lucky Hit rounds',
+    'Gift event rounds',
+    'Game providers',
+    'Games',
+  ]) {
+    await page.getByRole('menuitem', { name: title }).click();
+    await expect(page.getByText(title, { exact: true }).last()).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+  }
+
+  // Save a game provider from its form; it is listed.
+  await page.getByRole('menuitem', { name: 'Game providers' }).click();
+  await page.getByRole('button', { name: 'Save provider' }).click();
+  const providerForm = page.getByRole('dialog', { name: 'Save provider' });
+  await providerForm.getByLabel('Key').fill('e2e-provider');
+  await providerForm.getByLabel('Name').fill('E2E Provider');
+  await providerForm.getByLabel('Signing secret').fill('an-e2e-signing-secret-1234');
+  await providerForm.getByLabel('Launch URL').fill('https://games.example.com/launch');
+  await providerForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: /e2e-provider.*E2E Provider/ })).toBeVisible();
 
   // Every action is in the audit log with the operator's name.
   await page.getByRole('menuitem', { name: 'Audit log' }).click();

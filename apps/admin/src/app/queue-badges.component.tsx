@@ -11,6 +11,8 @@ const QUEUE_LINKS: Record<string, { label: string; to: string }> = {
   manual_recharges: { label: 'UPI', to: '/recharges' },
   withdrawals: { label: 'Withdrawals', to: '/withdrawals' },
   orders_to_ship: { label: 'Orders', to: '/orders' },
+  tickets: { label: 'Tickets', to: '/tickets' },
+  profit_transfers: { label: 'Profit transfers', to: '/profit-transfers' },
 };
 
 /** The counts of the operator queues, always in sight, each linking to its list. */

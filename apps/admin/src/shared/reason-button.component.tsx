@@ -8,11 +8,22 @@ interface ReasonButtonProps {
   title: string;
   danger?: boolean;
   type?: ButtonProps['type'];
+  /** For a text that is not an audit reason (such as a reply to a player). */
+  field?: { label: string; placeholder: string; maxLength: number };
   onSubmit(reason: string): Promise<unknown>;
 }
 
+const REASON_FIELD = { label: 'Reason', placeholder: 'Reason (kept in the audit log)', maxLength: 300 };
+
 /** A money or account action: asks the operator for a reason, then runs it and says how it went. */
-export function ReasonButton({ label, title, danger, type, onSubmit }: ReasonButtonProps) {
+export function ReasonButton({
+  label,
+  title,
+  danger,
+  type,
+  field = REASON_FIELD,
+  onSubmit,
+}: ReasonButtonProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -44,10 +55,10 @@ export function ReasonButton({ label, title, danger, type, onSubmit }: ReasonBut
         destroyOnHidden
       >
         <Input.TextArea
-          aria-label="Reason"
-          placeholder="Reason (kept in the audit log)"
+          aria-label={field.label}
+          placeholder={field.placeholder}
           value={reason}
-          maxLength={300}
+          maxLength={field.maxLength}
           onChange={(event) => setReason(event.target.value)}
         />
       </Modal>

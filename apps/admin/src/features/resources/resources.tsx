@@ -1,18 +1,34 @@
-import type {
-  AdminColourPeriodDto,
-  AdminOrderDto,
-  AdminProductDto,
-  AdminRechargeDto,
-  AdminWithdrawalDto,
-  AuditEntryDto,
-  OperatorDto,
-  OperatorUserDto,
+import {
+  type AdminAviatorRoundDto,
+  type AdminColourPeriodDto,
+  type AdminGameDto,
+  type AdminGiftCodeDto,
+  type AdminGiftEventRoundDto,
+  type AdminLuckyHitRoundDto,
+  type AdminOrderDto,
+  type AdminProductDto,
+  type AdminProfitTransferDto,
+  type AdminProviderDto,
+  type AdminRechargeDto,
+  type AdminSuggestionDto,
+  type AdminWithdrawalDto,
+  type AuditEntryDto,
+  adminGameBody,
+  adminProviderBody,
+  type OperatorDto,
+  type OperatorUserDto,
+  PROFIT_TRANSFER_STATUSES,
+  SUGGESTION_REPLY_MAX_LENGTH,
+  SUGGESTION_STATUSES,
 } from '@app/shared';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
+import { CreateFormButton } from '../../shared/create-form-button.component.tsx';
 import { message } from '../../shared/feedback.ts';
 import { ReasonButton } from '../../shared/reason-button.component.tsx';
+import { GiftCodeClaimsButton } from '../gifts/gift-code-claims.component.tsx';
+import { GiftCodeFormButton } from '../gifts/gift-code-form.component.tsx';
 import { ProductFormButton } from '../products/product-form.component.tsx';
 import { defineResource, type ResourceDefinition } from './resource-definition.ts';
 
@@ -25,6 +41,34 @@ async function act(method: 'POST' | 'PUT', path: string, body: unknown, refresh:
   refresh();
   return answer;
 }
+
+/** An action without a text: asks to confirm, runs, and says how it went. */
+function ConfirmButton(props: {
+  label: string;
+  question: string;
+  run: () => Promise<{ msg?: string }>;
+  type?: 'primary';
+}) {
+  return (
+    <Popconfirm
+      title={props.question}
+      okText={props.label}
+      onConfirm={async () => {
+        try {
+          message.success((await props.run()).msg ?? 'Done');
+        } catch (error) {
+          message.error(error instanceof Error ? error.message : String(error));
+        }
+      }}
+    >
+      <Button size="small" type={props.type}>
+        {props.label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }));
 
 export const rechargesResource = defineResource<AdminRechargeDto>({
   name: 'recharges',
@@ -185,6 +229,90 @@ export const ordersResource = defineResource<AdminOrderDto>({
     ) : null,
 });
 
+export const ticketsResource = defineResource<AdminSuggestionDto>({
+  name: 'tickets',
+  title: 'Support tickets',
+  path: '/admin/api/suggestions',
+  rowKey: 'id',
+  queueKey: 'tickets',
+  roles: ['support'],
+  filters: [{ key: 'status', label: 'Status', options: options(SUGGESTION_STATUSES), initial: 'Wait' }],
+  columns: [
+    { key: 'serial_number', title: 'Ticket' },
+    { key: 'user_id', title: 'Player', render: (row) => playerLink(row.user_id) },
+    { key: 'type', title: 'Type', render: (row) => <Tag>{row.type}</Tag> },
+    { key: 'whats_app', title: 'WhatsApp' },
+    {
+      key: 'content',
+      title: 'Message',
+      render: (row) => <Typography.Paragraph>{row.content}</Typography.Paragraph>,
+    },
+    { key: 'supple_serial', title: 'About' },
+    { key: 'create_time', title: 'Sent', render: (row) => time(row.create_time) },
+    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    { key: 'reply', title: 'Reply' },
+  ],
+  actions: (row, refresh) =>
+    row.status === 'Wait' ? (
+      <>
+        <ReasonButton
+          label="Reply"
+          type="primary"
+          title={`Reply to ticket ${row.serial_number}`}
+          field={{
+            label: 'Reply',
+            placeholder: 'The player reads this reply',
+            maxLength: SUGGESTION_REPLY_MAX_LENGTH,
+          }}
+          onSubmit={(reply) => act('POST', `/admin/api/suggestions/${row.id}/reply`, { reply }, refresh)}
+        />
+        <ConfirmButton
+          label="Close"
+          question={`Close ticket ${row.serial_number} without a reply?`}
+          run={() => act('POST', `/admin/api/suggestions/${row.id}/close`, {}, refresh)}
+        />
+      </>
+    ) : null,
+});
+
+export const profitTransfersResource = defineResource<AdminProfitTransferDto>({
+  name: 'profit-transfers',
+  title: 'Profit transfers',
+  path: '/admin/api/profit-transfers',
+  rowKey: 'id',
+  queueKey: 'profit_transfers',
+  roles: ['finance'],
+  filters: [{ key: 'status', label: 'Status', options: options(PROFIT_TRANSFER_STATUSES), initial: 'Wait' }],
+  columns: [
+    { key: 'id', title: 'Id' },
+    { key: 'user_id', title: 'Player', render: (row) => playerLink(row.user_id) },
+    { key: 'price', title: 'Amount' },
+    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    { key: 'refuse_reason', title: 'Refused because' },
+    { key: 'create_time', title: 'Asked', render: (row) => time(row.create_time) },
+    { key: 'resolved_time', title: 'Decided', render: (row) => time(row.resolved_time) },
+  ],
+  actions: (row, refresh) =>
+    row.status === 'Wait' ? (
+      <>
+        <ConfirmButton
+          label="Complete"
+          type="primary"
+          question={`Pay ${row.price} of profit into player #${row.user_id}'s wallet?`}
+          run={() => act('POST', `/admin/api/profit-transfers/${row.id}/complete`, {}, refresh)}
+        />
+        <ReasonButton
+          label="Refuse"
+          danger
+          title={`Refuse profit transfer #${row.id} (${row.price})`}
+          onSubmit={(reason) =>
+            act('POST', `/admin/api/profit-transfers/${row.id}/refuse`, { reason }, refresh)
+          }
+        />
+      </>
+    ) : null,
+});
+
 export const usersResource = defineResource<OperatorUserDto>({
   name: 'users',
   title: 'Players',
@@ -234,6 +362,180 @@ export const colourRoundsResource = defineResource<AdminColourPeriodDto>({
     { key: 'house_take', title: 'House take' },
     { key: 'settled_time', title: 'Settled', render: (row) => time(row.settled_time) },
   ],
+});
+
+export const giftCodesResource = defineResource<AdminGiftCodeDto>({
+  name: 'gift-codes',
+  title: 'Gift codes',
+  path: '/admin/api/gift-codes',
+  rowKey: 'id',
+  roles: ['support'],
+  columns: [
+    { key: 'code', title: 'Code', render: (row) => <Typography.Text code>{row.code}</Typography.Text> },
+    { key: 'total', title: 'Total' },
+    { key: 'count', title: 'Packets' },
+    { key: 'split', title: 'Split' },
+    { key: 'min_amount', title: 'Smallest' },
+    { key: 'claimed_count', title: 'Claimed', render: (row) => `${row.claimed_count} (${row.claimed})` },
+    {
+      key: 'require_recharge',
+      title: 'Recharge needed',
+      render: (row) => (row.require_recharge ? 'yes' : 'no'),
+    },
+    { key: 'expires_at', title: 'Expires', render: (row) => time(row.expires_at) },
+    {
+      key: 'is_disabled',
+      title: 'State',
+      render: (row) => (row.is_disabled ? <Tag color="red">disabled</Tag> : <Tag>active</Tag>),
+    },
+    { key: 'create_time', title: 'Created', render: (row) => time(row.create_time) },
+  ],
+  toolbar: (refresh) => <GiftCodeFormButton onSaved={refresh} />,
+  actions: (row, refresh) => (
+    <>
+      <GiftCodeClaimsButton code={row} />
+      {row.is_disabled ? null : (
+        <ConfirmButton
+          label="Disable"
+          question={`Disable gift code ${row.code}? Nobody can claim it afterwards.`}
+          run={() => act('POST', `/admin/api/gift-codes/${row.id}/disable`, {}, refresh)}
+        />
+      )}
+    </>
+  ),
+});
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+export const giftEventsResource = defineResource<AdminGiftEventRoundDto>({
+  name: 'gift-events',
+  title: 'Gift event rounds',
+  path: '/admin/api/gift-events',
+  rowKey: 'id',
+  roles: ['support'],
+  columns: [
+    { key: 'day', title: 'Day' },
+    { key: 'slot', title: 'Round' },
+    { key: 'start_time', title: 'Opens', render: (row) => time(row.start_time) },
+    { key: 'end_time', title: 'Closes', render: (row) => time(row.end_time) },
+    { key: 'pool', title: 'Pool' },
+    { key: 'paid', title: 'Paid' },
+    { key: 'remaining', title: 'Left' },
+    { key: 'opened_count', title: 'Opened', render: (row) => `${row.opened_count} / ${row.receive_limit}` },
+    { key: 'join_recharge', title: 'Recharge needed', render: (row) => yesNo(row.join_recharge) },
+    { key: 'join_relation', title: 'Referral needed', render: (row) => yesNo(row.join_relation) },
+    { key: 'join_bet', title: 'Bet needed', render: (row) => yesNo(row.join_bet) },
+  ],
+});
+
+export const aviatorRoundsResource = defineResource<AdminAviatorRoundDto>({
+  name: 'aviator-rounds',
+  title: 'Crash game rounds',
+  path: '/admin/api/aviator/rounds',
+  rowKey: 'period',
+  roles: ['finance', 'content'],
+  columns: [
+    { key: 'period', title: 'Period' },
+    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    { key: 'result', title: 'Crashed at', render: (row) => (row.result === null ? '' : `${row.result}×`) },
+    { key: 'bet_count', title: 'Bets' },
+    { key: 'stake', title: 'Stake' },
+    { key: 'fee', title: 'Fee' },
+    { key: 'payout', title: 'Payout' },
+    { key: 'house_take', title: 'House take' },
+    { key: 'settle_time', title: 'Settled', render: (row) => time(row.settle_time) },
+  ],
+});
+
+export const luckyHitRoundsResource = defineResource<AdminLuckyHitRoundDto>({
+  name: 'luckyhit-rounds',
+  title: 'Lucky Hit rounds',
+  path: '/admin/api/luckyhit/rounds',
+  rowKey: 'period',
+  roles: ['finance', 'content'],
+  columns: [
+    { key: 'period', title: 'Period' },
+    { key: 'result', title: 'Result', render: (row) => <Tag>{row.result}</Tag> },
+    { key: 'lucky_hit_odds', title: 'Lucky Hit odds' },
+    { key: 'bet_count', title: 'Bets' },
+    { key: 'stake_total', title: 'Stake' },
+    { key: 'fee_total', title: 'Fee' },
+    { key: 'payout_total', title: 'Payout' },
+    { key: 'house_take', title: 'House take' },
+    { key: 'settle_time', title: 'Settled', render: (row) => time(row.settle_time) },
+  ],
+});
+
+export const gameProvidersResource = defineResource<AdminProviderDto>({
+  name: 'game-providers',
+  title: 'Game providers',
+  path: '/admin/api/game-providers',
+  rowKey: 'id',
+  roles: ['content'],
+  columns: [
+    { key: 'id', title: 'Id' },
+    { key: 'key', title: 'Key', render: (row) => <Typography.Text code>{row.key}</Typography.Text> },
+    { key: 'name', title: 'Name' },
+    { key: 'launch_url', title: 'Launch URL' },
+    { key: 'is_enabled', title: 'Enabled', render: (row) => yesNo(row.is_enabled) },
+  ],
+  toolbar: (refresh) => (
+    <CreateFormButton
+      label="Save provider"
+      schema={adminProviderBody}
+      path="/admin/api/game-providers"
+      fields={[
+        { name: 'key', label: 'Key', required: true },
+        { name: 'name', label: 'Name', required: true },
+        { name: 'secret', label: 'Signing secret', kind: 'secret', required: true },
+        { name: 'launch_url', label: 'Launch URL', required: true },
+      ]}
+      onSaved={refresh}
+    />
+  ),
+});
+
+export const gamesResource = defineResource<AdminGameDto>({
+  name: 'games',
+  title: 'Games',
+  path: '/admin/api/games',
+  rowKey: 'id',
+  roles: ['content'],
+  columns: [
+    { key: 'image', title: '', render: (row) => <img src={row.image} alt="" width={40} height={40} /> },
+    { key: 'id', title: 'Id' },
+    { key: 'name', title: 'Name' },
+    { key: 'provider_key', title: 'Provider', render: (row) => row.provider_key ?? 'in-house' },
+    { key: 'game_code', title: 'Game code' },
+    { key: 'sort_order', title: 'Order' },
+    {
+      key: 'is_enabled',
+      title: 'State',
+      render: (row) => (row.is_enabled ? <Tag color="green">enabled</Tag> : <Tag>disabled</Tag>),
+    },
+  ],
+  toolbar: (refresh) => (
+    <CreateFormButton
+      label="Register game"
+      schema={adminGameBody}
+      path="/admin/api/games"
+      fields={[
+        { name: 'provider_key', label: 'Provider key', required: true },
+        { name: 'game_code', label: 'Game code', required: true },
+        { name: 'name', label: 'Name', required: true },
+        { name: 'image', label: 'Image URL', required: true },
+        { name: 'sort_order', label: 'Order', kind: 'number' },
+      ]}
+      onSaved={refresh}
+    />
+  ),
+  actions: (row, refresh) => (
+    <ConfirmButton
+      label={row.is_enabled ? 'Disable' : 'Enable'}
+      question={`${row.is_enabled ? 'Hide' : 'Show'} ${row.name} in the players' game list?`}
+      run={() => act('PUT', `/admin/api/games/${row.id}/enabled`, { is_enabled: !row.is_enabled }, refresh)}
+    />
+  ),
 });
 
 export const auditResource = defineResource<AuditEntryDto>({
@@ -341,9 +643,17 @@ export const RESOURCE_LISTS: readonly ResourceDefinition[] = [
   rechargesResource,
   withdrawalsResource,
   ordersResource,
+  ticketsResource,
+  profitTransfersResource,
   productsResource,
   usersResource,
   colourRoundsResource,
+  aviatorRoundsResource,
+  luckyHitRoundsResource,
+  giftCodesResource,
+  giftEventsResource,
+  gameProvidersResource,
+  gamesResource,
   auditResource,
   operatorsResource,
 ];

@@ -137,6 +137,26 @@ export async function shippingQueue(db: Kysely<Database>): Promise<QueueFigures>
   return figures(row);
 }
 
+/** Support tickets that wait for an operator's reply. */
+export async function ticketQueue(db: Kysely<Database>): Promise<QueueFigures> {
+  const row = await db
+    .selectFrom('suggestions')
+    .select([sql<number>`count(*)`.as('count'), sql<number | null>`min(created_at)`.as('oldest_at')])
+    .where('status', '=', 'Wait')
+    .executeTakeFirst();
+  return figures(row);
+}
+
+/** Profit transfers (bonus balance to wallet) that wait for an operator. */
+export async function profitTransferQueue(db: Kysely<Database>): Promise<QueueFigures> {
+  const row = await db
+    .selectFrom('profit_transfers')
+    .select([sql<number>`count(*)`.as('count'), sql<number | null>`min(created_at)`.as('oldest_at')])
+    .where('status', '=', 'Wait')
+    .executeTakeFirst();
+  return figures(row);
+}
+
 export async function insertLedgerCheckRun(
   db: Kysely<Database>,
   run: Omit<LedgerCheckRunRow, 'id'>,

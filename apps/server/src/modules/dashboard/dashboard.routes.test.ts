@@ -73,6 +73,29 @@ describeEachDatabase('the dashboard, the queues, the ledger check and the player
     expect((await get('/admin/api/dashboard?days=0', finance)).json().msg).toMatch(/days/);
   });
 
+  it('counts a waiting ticket in the tickets queue until support answers it', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/user/add_suggestion',
+      headers: tokenHeader(player.token),
+      payload: { type: 'O', whats_app: '9876543210', description: 'Where is my parcel?' },
+    });
+    expect(created.statusCode).toBe(200);
+    const ticketQueue = async () =>
+      ((await get('/admin/api/queues', support)).json().queues as Array<{ key: string }>).find(
+        (queue) => queue.key === 'tickets',
+      );
+    expect(await ticketQueue()).toEqual({ key: 'tickets', count: 1, oldest_at: clock.now() });
+    const [ticket] = (await get('/admin/api/suggestions', support)).json().queryset;
+    const replied = await post(`/admin/api/suggestions/${ticket.id}/reply`, support, {
+      reply: 'Shipped today',
+    });
+    expect(replied.statusCode).toBe(200);
+    expect(await ticketQueue()).toEqual({ key: 'tickets', count: 0, oldest_at: null });
+    const queues = (await get('/admin/api/queues', finance)).json().queues;
+    expect(queues).toContainEqual({ key: 'profit_transfers', count: 0, oldest_at: null });
+  });
+
   it('runs the ledger check on demand and shows it as the last check, clean with no drift', async () => {
     expect((await get('/admin/api/dashboard', finance)).json().ledger.last_check).toBeNull();
     const run = await post('/admin/api/ledger/check', finance);

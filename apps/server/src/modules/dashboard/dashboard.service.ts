@@ -29,8 +29,10 @@ import {
   findLastLedgerCheckRun,
   insertLedgerCheckRun,
   manualRechargeQueue,
+  profitTransferQueue,
   type QueueFigures,
   shippingQueue,
+  ticketQueue,
   withdrawalQueue,
   withdrawalsByDay,
 } from './dashboard.repository.ts';
@@ -116,6 +118,8 @@ export class DashboardService {
     this.registerQueue('manual_recharges', (db) => manualRechargeQueue(db, MANUAL_ADAPTERS));
     this.registerQueue('withdrawals', withdrawalQueue);
     this.registerQueue('orders_to_ship', shippingQueue);
+    this.registerQueue('tickets', ticketQueue);
+    this.registerQueue('profit_transfers', profitTransferQueue);
   }
 
   /** Adds a game to the revenue and player figures. */
