@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { PageWindow } from '../../../http/pagination.ts';
+import { chainCheckpointStore } from '../hash-chain-store.repository.ts';
 import type {
   AviatorBetRow,
   AviatorChainRow,
@@ -10,8 +11,8 @@ import type {
   NewAviatorBetRow,
 } from './aviator.tables.ts';
 
-/** Rows per INSERT when a chain's checkpoints are stored. */
-const CHECKPOINT_INSERT_BATCH = 200;
+/** The game's chain checkpoints, stored by the shared hash-chain code. */
+const aviatorCheckpoints = chainCheckpointStore('aviator_chain_checkpoints');
 
 /** Stores a chain and its checkpoints; answers its id. */
 export async function insertChain(
@@ -35,18 +36,7 @@ export async function insertChain(
     .returning('id')
     .executeTakeFirstOrThrow();
   const chainId = Number(row.id);
-  for (let start = 0; start < chain.checkpoints.length; start += CHECKPOINT_INSERT_BATCH) {
-    await db
-      .insertInto('aviator_chain_checkpoints')
-      .values(
-        chain.checkpoints.slice(start, start + CHECKPOINT_INSERT_BATCH).map((checkpoint) => ({
-          chain_id: chainId,
-          link_index: checkpoint.linkIndex,
-          link_hex: checkpoint.linkHex,
-        })),
-      )
-      .execute();
-  }
+  await aviatorCheckpoints.insert(db, chainId, chain.checkpoints);
   return chainId;
 }
 
@@ -71,20 +61,7 @@ export async function highestUsedLink(db: Kysely<Database>, chainId: number): Pr
 }
 
 /** The nearest stored link at or above an index of a chain. */
-export function findCheckpointAtOrAbove(
-  db: Kysely<Database>,
-  chainId: number,
-  linkIndex: number,
-): Promise<{ link_index: number; link_hex: string } | undefined> {
-  return db
-    .selectFrom('aviator_chain_checkpoints')
-    .select(['link_index', 'link_hex'])
-    .where('chain_id', '=', chainId)
-    .where('link_index', '>=', linkIndex)
-    .orderBy('link_index', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-}
+export const findCheckpointAtOrAbove = aviatorCheckpoints.findAtOrAbove;
 
 /** Creates a round in betting; answers its id. */
 export async function insertRound(

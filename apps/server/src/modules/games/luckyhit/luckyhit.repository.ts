@@ -4,6 +4,7 @@ import { type DialectName, forShare } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import { forUpdate } from '../../../db/transaction.ts';
 import type { PageWindow } from '../../../http/pagination.ts';
+import { chainCheckpointStore } from '../hash-chain-store.repository.ts';
 import type {
   LuckyHitBetRow,
   LuckyHitChainRow,
@@ -13,8 +14,8 @@ import type {
   NewLuckyHitBetRow,
 } from './luckyhit.tables.ts';
 
-/** Rows per INSERT when a chain's checkpoints are stored (well below both dialects' parameter limits). */
-const CHECKPOINT_INSERT_BATCH = 200;
+/** The game's chain checkpoints, stored by the shared hash-chain code. */
+const luckyHitCheckpoints = chainCheckpointStore('luckyhit_chain_checkpoints');
 
 /** The chain that covers a round start: the latest one starting at or before it. */
 export async function findChainFor(
@@ -66,36 +67,12 @@ export async function insertChain(
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
-  for (let offset = 0; offset < checkpoints.length; offset += CHECKPOINT_INSERT_BATCH) {
-    await db
-      .insertInto('luckyhit_chain_checkpoints')
-      .values(
-        checkpoints.slice(offset, offset + CHECKPOINT_INSERT_BATCH).map((checkpoint) => ({
-          chain_id: row.id,
-          link_index: checkpoint.linkIndex,
-          link_hex: checkpoint.linkHex,
-        })),
-      )
-      .execute();
-  }
+  await luckyHitCheckpoints.insert(db, row.id, checkpoints);
   return row;
 }
 
 /** The nearest stored link at or above an index of a chain. */
-export async function findCheckpointAtOrAbove(
-  db: Kysely<Database>,
-  chainId: number,
-  linkIndex: number,
-): Promise<{ link_index: number; link_hex: string } | undefined> {
-  return db
-    .selectFrom('luckyhit_chain_checkpoints')
-    .select(['link_index', 'link_hex'])
-    .where('chain_id', '=', chainId)
-    .where('link_index', '>=', linkIndex)
-    .orderBy('link_index', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-}
+export const findCheckpointAtOrAbove = luckyHitCheckpoints.findAtOrAbove;
 
 /** Creates a round's row (open) unless it exists. */
 export async function ensureRound(
