@@ -14,6 +14,16 @@ import { CARD_COOLDOWN_SECONDS } from '../support/withdrawal.ts';
 test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
 
 const PLAYER_PASSWORD = 'player-password-1';
+/** The server's default of withdrawal.needs_bet_factor (settings.definitions.ts). */
+const NEEDS_BET_FACTOR_DEFAULT = 1;
+
+// The suite shares one server: the settings this spec relaxes go back to their defaults for the specs after it.
+test.afterAll(async ({ request }) => {
+  await callOperatorApi(request, 'PUT', '/settings/bank_card.otp_required', { value: true });
+  await callOperatorApi(request, 'PUT', '/settings/withdrawal.needs_bet_factor', {
+    value: NEEDS_BET_FACTOR_DEFAULT,
+  });
+});
 
 test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdrawal, edits a product and sees the dashboard', async ({
   page,
