@@ -53,36 +53,42 @@ export async function withdrawalsByDay(
   return rows.map((row) => ({ day: Number(row.day), amount_minor: Number(row.amount_minor) }));
 }
 
-/** The colour game's house take (its net gaming revenue) per market day of settlement. */
-export async function colourRevenueByDay(
+/** Tables of a game's rounds: each settled round keeps its house take and when it was settled. */
+export type GameRoundsTable = 'colour_periods' | 'aviator_rounds' | 'luckyhit_rounds';
+/** Tables of a game's bets: each bet keeps its player and when it was placed. */
+export type GameBetsTable = 'colour_bets' | 'aviator_bets' | 'luckyhit_bets';
+
+/** A game's house take (its net gaming revenue) per market day of settlement. */
+export async function houseTakeByDay(
   db: Kysely<Database>,
-  from: number,
-  to: number,
-  offsetMs: number,
+  rounds: GameRoundsTable,
+  window: { from: number; to: number; offsetMs: number },
 ): Promise<DayAmount[]> {
+  // The three tables share these columns; one of them stands for the type.
   const rows = await db
-    .selectFrom('colour_periods')
-    .select([dayOf('settled_at', offsetMs).as('day'), sql<number>`sum(house_take_minor)`.as('amount_minor')])
-    .where('status', '=', 'settled')
-    .where('settled_at', '>=', from)
-    .where('settled_at', '<', to)
+    .selectFrom(rounds as 'colour_periods')
+    .select([
+      dayOf('settled_at', window.offsetMs).as('day'),
+      sql<number>`sum(house_take_minor)`.as('amount_minor'),
+    ])
+    .where('settled_at', '>=', window.from)
+    .where('settled_at', '<', window.to)
     .groupBy(sql`1`)
     .execute();
   return rows.map((row) => ({ day: Number(row.day), amount_minor: Number(row.amount_minor) }));
 }
 
-/** The players of colour bets placed each market day. */
-export async function colourPlayersByDay(
+/** The players of a game's bets placed each market day. */
+export async function playersByDay(
   db: Kysely<Database>,
-  from: number,
-  to: number,
-  offsetMs: number,
+  bets: GameBetsTable,
+  window: { from: number; to: number; offsetMs: number },
 ): Promise<Array<{ day: number; user_id: number }>> {
   const rows = await db
-    .selectFrom('colour_bets')
-    .select([dayOf('created_at', offsetMs).as('day'), 'user_id'])
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
+    .selectFrom(bets as 'colour_bets')
+    .select([dayOf('created_at', window.offsetMs).as('day'), 'user_id'])
+    .where('created_at', '>=', window.from)
+    .where('created_at', '<', window.to)
     .groupBy([sql`1`, 'user_id'])
     .execute();
   return rows.map((row) => ({ day: Number(row.day), user_id: Number(row.user_id) }));

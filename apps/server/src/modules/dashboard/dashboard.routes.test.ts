@@ -64,7 +64,7 @@ describeEachDatabase('the dashboard, the queues, the ledger check and the player
       day: '2025-03-05',
       deposits: '1500.00',
       withdrawals: '0.00',
-      ngr: { colour: '0.00' },
+      ngr: { colour: '0.00', crash: '0.00', luckyhit: '0.00' },
       active_players: 0,
     });
     expect(dashboard.queues).toContainEqual({ key: 'manual_recharges', count: 0, oldest_at: null });

@@ -21,14 +21,16 @@ import { checkLedger, type LedgerCheckReport } from '../ledger/ledger-check.serv
 import type { LedgerCheckRunRow } from '../operators/operators.tables.ts';
 import { MANUAL_ADAPTERS } from '../payments/payment-adapters.ts';
 import {
-  colourPlayersByDay,
-  colourRevenueByDay,
   DAY_MS,
   type DayAmount,
   depositsByDay,
   findLastLedgerCheckRun,
+  type GameBetsTable,
+  type GameRoundsTable,
+  houseTakeByDay,
   insertLedgerCheckRun,
   manualRechargeQueue,
+  playersByDay,
   profitTransferQueue,
   type QueueFigures,
   shippingQueue,
@@ -104,6 +106,13 @@ function toRunDto(row: LedgerCheckRunRow): LedgerCheckRunDto {
  * market day, the operator queues with their oldest item, and the last ledger check. Games and queues are
  * registered, so the crash game, Lucky Hit, tickets and profit transfers join without changing this module.
  */
+/** The games of the dashboard: name, rounds table, bets table. */
+const DASHBOARD_GAMES: ReadonlyArray<readonly [string, GameRoundsTable, GameBetsTable]> = [
+  ['colour', 'colour_periods', 'colour_bets'],
+  ['crash', 'aviator_rounds', 'aviator_bets'],
+  ['luckyhit', 'luckyhit_rounds', 'luckyhit_bets'],
+];
+
 export class DashboardService {
   private readonly games = new Map<string, DashboardGame>();
   private readonly queues = new Map<string, (db: Kysely<Database>) => Promise<QueueFigures>>();
@@ -114,7 +123,13 @@ export class DashboardService {
     private readonly audit: AuditLog,
     private readonly market: MarketCode,
   ) {
-    this.registerGame('colour', { revenueByDay: colourRevenueByDay, playersByDay: colourPlayersByDay });
+    // Every game's settled rounds keep their house take; a game's name is its key in ngr.
+    for (const [name, rounds, bets] of DASHBOARD_GAMES) {
+      this.registerGame(name, {
+        revenueByDay: (db, from, to, offsetMs) => houseTakeByDay(db, rounds, { from, to, offsetMs }),
+        playersByDay: (db, from, to, offsetMs) => playersByDay(db, bets, { from, to, offsetMs }),
+      });
+    }
     this.registerQueue('manual_recharges', (db) => manualRechargeQueue(db, MANUAL_ADAPTERS));
     this.registerQueue('withdrawals', withdrawalQueue);
     this.registerQueue('orders_to_ship', shippingQueue);
