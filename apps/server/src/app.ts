@@ -453,6 +453,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       : { chainLength: dependencies.aviatorChainLength }),
     referralBonuses: services.promotion.accrual,
   });
+  // The player view shows every game's bets: the crash game's and Lucky Hit's join the built-in kinds.
+  playerView.register('crash_bets', (userId, query) => aviator.game.userRecords(userId, query));
+  playerView.register('luckyhit_bets', (userId, query) => services.luckyHit.game.userRecords(userId, query));
   if (config.gameEngines) app.addHook('onReady', async () => aviator.engine.start());
   app.addHook('onClose', async () => aviator.engine.stop());
 

@@ -11,6 +11,8 @@ import { PlayerRecords } from './player-records.component.tsx';
 const RECORD_TABS = [
   { kind: 'ledger', label: 'Ledger' },
   { kind: 'colour_bets', label: 'Colour bets', categories: ['P', 'S', 'B', 'E'] },
+  { kind: 'crash_bets', label: 'Crash game bets' },
+  { kind: 'luckyhit_bets', label: 'Lucky Hit bets' },
   { kind: 'recharges', label: 'Recharges' },
   { kind: 'withdrawals', label: 'Withdrawals' },
   { kind: 'bank_cards', label: 'Bank cards' },

@@ -117,6 +117,8 @@ describeEachDatabase('the dashboard, the queues, the ledger check and the player
       expect.arrayContaining([
         'ledger',
         'colour_bets',
+        'crash_bets',
+        'luckyhit_bets',
         'recharges',
         'withdrawals',
         'bank_cards',
@@ -125,6 +127,8 @@ describeEachDatabase('the dashboard, the queues, the ledger check and the player
       ]),
     );
     expect((await records('ledger')).json().page.count).toBe(1);
+    expect((await records('crash_bets')).json()).toMatchObject({ code: 200, page: { count: 0 } });
+    expect((await records('luckyhit_bets')).json()).toMatchObject({ code: 200, page: { count: 0 } });
     expect((await records('nonsense')).json().msg).toMatch(/^kind must be one of/);
     expect((await get(`/admin/api/users/${rootId}/records?kind=referrals`, support)).json().queryset).toEqual(
       [expect.objectContaining({ user_id: player.userId, level: 1 })],
