@@ -8,6 +8,12 @@ const RECHARGE_RUPEES = 1000;
 /** A round is 10 s of betting, a second of closing and a flight; a few rounds give a flight long enough. */
 const ROUNDS_TO_TRY = 6;
 const ROUND_TIMEOUT_MS = 45_000;
+/**
+ * How long the flight may go on after the cash-out before the round ends and my records show its result: a
+ * round crashes past a multiplier x with probability about 0.97 / x, and m(t) = e^(0.00006 t) reaches 8,000x
+ * after 150 s, so waiting that long leaves about one run in ten thousand to chance (45 s left one in sixteen).
+ */
+const FLIGHT_END_TIMEOUT_MS = 150_000;
 
 /** Rupees of a shown amount such as "Balance: ₹1,392.00". */
 function rupees(text: string | null): number {
@@ -41,7 +47,7 @@ async function betAndCashOut(page: Page): Promise<boolean> {
 test('bet on /aviator, watch the flight, cash out, see the win in my records and the balance, and Verify', async ({
   page,
 }) => {
-  test.setTimeout(ROUNDS_TO_TRY * ROUND_TIMEOUT_MS);
+  test.setTimeout(ROUNDS_TO_TRY * ROUND_TIMEOUT_MS + FLIGHT_END_TIMEOUT_MS);
   await registerThroughTheApp(page, PLAYER_NUMBER, PASSWORD);
   await rechargeThroughSandbox(page, RECHARGE_RUPEES);
 
@@ -82,7 +88,7 @@ test('bet on /aviator, watch the flight, cash out, see the win in my records and
   await expect(record.getByTestId('aviator-record-win')).toContainText(won.toFixed(2), {
     timeout: ROUND_TIMEOUT_MS,
   });
-  await expect(record.getByRole('button', { name: 'Verify' })).toBeVisible({ timeout: ROUND_TIMEOUT_MS });
+  await expect(record.getByRole('button', { name: 'Verify' })).toBeVisible({ timeout: FLIGHT_END_TIMEOUT_MS });
   await record.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('aviator-verify-verdict')).toHaveText('Recomputed in your browser: matches');
 });

@@ -99,119 +99,123 @@ describe.skipIf(!postgresUrl || !redisUrl)(
       await admin.end();
     });
 
-    it('a bet placed through the follower survives the leader dying mid-flight: taken over within 5 s, settled or refunded once', async () => {
-      const first = startServer(PORTS[0], schema, namespace);
-      servers.push(first);
-      await waitUntil(() => isLeader(first), 'the first process to lead', PROCESS_START_LIMIT_MS);
-      const second = startServer(PORTS[1], schema, namespace);
-      servers.push(second);
-      await waitUntil(
-        async () => {
-          try {
-            return (await fetch(`http://127.0.0.1:${PORTS[1]}/healthz`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        'the second process to answer',
-        PROCESS_START_LIMIT_MS,
-      );
-      expect(isLeader(second)).toBe(false);
+    it(
+      'a bet placed through the follower survives the leader dying mid-flight: taken over within 5 s, settled or refunded once',
+      async () => {
+        const first = startServer(PORTS[0], schema, namespace);
+        servers.push(first);
+        await waitUntil(() => isLeader(first), 'the first process to lead', PROCESS_START_LIMIT_MS);
+        const second = startServer(PORTS[1], schema, namespace);
+        servers.push(second);
+        await waitUntil(
+          async () => {
+            try {
+              return (await fetch(`http://127.0.0.1:${PORTS[1]}/healthz`)).ok;
+            } catch {
+              return false;
+            }
+          },
+          'the second process to answer',
+          PROCESS_START_LIMIT_MS,
+        );
+        expect(isLeader(second)).toBe(false);
 
-      const userId = await createTestUser(database.db, {
-        rCode: 'FAIL01',
-        mobile: '+917711000001',
-        now: Date.now(),
-      });
-      await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', userId).execute();
-      await fundWallet(database, systemClock, userId, 1_000_00);
-      const token = await new SessionService(database.db, systemClock).create({
-        userId,
-        deviceId: null,
-        ip: null,
-      });
+        const userId = await createTestUser(database.db, {
+          rCode: 'FAIL01',
+          mobile: '+917711000001',
+          now: Date.now(),
+        });
+        await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', userId).execute();
+        await fundWallet(database, systemClock, userId, 1_000_00);
+        const token = await new SessionService(database.db, systemClock).create({
+          userId,
+          deviceId: null,
+          ip: null,
+        });
 
-      // The player is on the follower; the bet travels to the leader over Redis and its answer comes back.
-      const client = new LiveTestClient(`ws://127.0.0.1:${PORTS[1]}/ws/aviator?token=${token}`);
-      await client.opened;
-      const open = await client.waitFor(
-        () =>
-          client.frames
-            .filter((frame) => frame.cmd === AviatorCmd.groupInfo)
-            .map((frame) => frame.payload as AviatorGroupInfo)
-            .find((info) => info.status >= 11 && info.status <= 18 && info.period !== null),
-        'a round open for bets',
-        40_000,
-      );
-      client.send(AviatorCmd.bet, {
-        nickName: 'pilot',
-        period: open.period,
-        betPrice: 50,
-        seed: 'Failover000000000001',
-      });
-      const answer = await client.nextFrame<AviatorBetResult>(AviatorCmd.betResult);
-      expect(answer).toMatchObject({ status: 1, period: open.period });
-      expect(await balanceOf(database, systemClock, userId)).toBe(950_00);
+        // The player is on the follower; the bet travels to the leader over Redis and its answer comes back.
+        const client = new LiveTestClient(`ws://127.0.0.1:${PORTS[1]}/ws/aviator?token=${token}`);
+        await client.opened;
+        const open = await client.waitFor(
+          () =>
+            client.frames
+              .filter((frame) => frame.cmd === AviatorCmd.groupInfo)
+              .map((frame) => frame.payload as AviatorGroupInfo)
+              .find((info) => info.status >= 11 && info.status <= 18 && info.period !== null),
+          'a round open for bets',
+          40_000,
+        );
+        client.send(AviatorCmd.bet, {
+          nickName: 'pilot',
+          period: open.period,
+          betPrice: 50,
+          seed: 'Failover000000000001',
+        });
+        const answer = await client.nextFrame<AviatorBetResult>(AviatorCmd.betResult);
+        expect(answer).toMatchObject({ status: 1, period: open.period });
+        expect(await balanceOf(database, systemClock, userId)).toBe(950_00);
 
-      // Take-off, then the leader dies without a word.
-      await client.waitFor(
-        () =>
-          client.frames.find(
-            (frame) =>
-              frame.cmd === AviatorCmd.groupInfo &&
-              (frame.payload as AviatorGroupInfo).status === AviatorStatus.takeOff &&
-              (frame.payload as AviatorGroupInfo).period === open.period,
-          ),
-        'the take-off',
-        20_000,
-      );
-      first.child.kill('SIGKILL');
-      const roundStatus = async () =>
-        (
-          await database.db
-            .selectFrom('aviator_rounds')
-            .select('status')
-            .where('period', '=', open.period ?? 0)
-            .executeTakeFirstOrThrow()
-        ).status;
-      // Taken over and the interrupted round finished from the database, within the limit of the kill.
-      const takeover = await waitUntil(
-        async () => isLeader(second) && (await roundStatus()) !== 'flying',
-        'the follower to take over and finish the round',
-        15_000,
-      );
-      expect(takeover).toBeLessThan(TAKEOVER_LIMIT_MS);
+        // Take-off, then the leader dies without a word.
+        await client.waitFor(
+          () =>
+            client.frames.find(
+              (frame) =>
+                frame.cmd === AviatorCmd.groupInfo &&
+                (frame.payload as AviatorGroupInfo).status === AviatorStatus.takeOff &&
+                (frame.payload as AviatorGroupInfo).period === open.period,
+            ),
+          'the take-off',
+          20_000,
+        );
+        first.child.kill('SIGKILL');
+        const roundStatus = async () =>
+          (
+            await database.db
+              .selectFrom('aviator_rounds')
+              .select('status')
+              .where('period', '=', open.period ?? 0)
+              .executeTakeFirstOrThrow()
+          ).status;
+        // Taken over and the interrupted round finished from the database, within the limit of the kill.
+        const takeover = await waitUntil(
+          async () => isLeader(second) && (await roundStatus()) !== 'flying',
+          'the follower to take over and finish the round',
+          15_000,
+        );
+        expect(takeover).toBeLessThan(TAKEOVER_LIMIT_MS);
 
-      // Refunded (before its crash time) or settled with the open bet lost.
-      const round = await database.db
-        .selectFrom('aviator_rounds')
-        .selectAll()
-        .where('period', '=', open.period ?? 0)
-        .executeTakeFirstOrThrow();
-      expect(['refunded', 'settled']).toContain(round.status);
-      const bet = await database.db
-        .selectFrom('aviator_bets')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      expect(bet.status).toBe(round.status === 'refunded' ? 'refunded' : 'lost');
-      expect(await balanceOf(database, systemClock, userId)).toBe(
-        round.status === 'refunded' ? 1_000_00 : 950_00,
-      );
-      await expectLedgerClean(database);
+        // Refunded (before its crash time) or settled with the open bet lost.
+        const round = await database.db
+          .selectFrom('aviator_rounds')
+          .selectAll()
+          .where('period', '=', open.period ?? 0)
+          .executeTakeFirstOrThrow();
+        expect(['refunded', 'settled']).toContain(round.status);
+        const bet = await database.db
+          .selectFrom('aviator_bets')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        expect(bet.status).toBe(round.status === 'refunded' ? 'refunded' : 'lost');
+        expect(await balanceOf(database, systemClock, userId)).toBe(
+          round.status === 'refunded' ? 1_000_00 : 950_00,
+        );
+        await expectLedgerClean(database);
 
-      // The new leader runs the next round and the player's socket on it hears it.
-      await client.waitFor(
-        () =>
-          client.frames.find(
-            (frame) =>
-              frame.cmd === AviatorCmd.groupInfo &&
-              ((frame.payload as AviatorGroupInfo).period ?? 0) > (open.period ?? 0),
-          ),
-        'a round of the new leader',
-        20_000,
-      );
-      client.close();
-    }, 2 * PROCESS_START_LIMIT_MS + 120_000);
+        // The new leader runs the next round and the player's socket on it hears it.
+        await client.waitFor(
+          () =>
+            client.frames.find(
+              (frame) =>
+                frame.cmd === AviatorCmd.groupInfo &&
+                ((frame.payload as AviatorGroupInfo).period ?? 0) > (open.period ?? 0),
+            ),
+          'a round of the new leader',
+          20_000,
+        );
+        client.close();
+      },
+      2 * PROCESS_START_LIMIT_MS + 120_000,
+    );
   },
 );
