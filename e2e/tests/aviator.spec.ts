@@ -88,7 +88,9 @@ test('bet on /aviator, watch the flight, cash out, see the win in my records and
   await expect(record.getByTestId('aviator-record-win')).toContainText(won.toFixed(2), {
     timeout: ROUND_TIMEOUT_MS,
   });
-  await expect(record.getByRole('button', { name: 'Verify' })).toBeVisible({ timeout: FLIGHT_END_TIMEOUT_MS });
+  await expect(record.getByRole('button', { name: 'Verify' })).toBeVisible({
+    timeout: FLIGHT_END_TIMEOUT_MS,
+  });
   await record.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('aviator-verify-verdict')).toHaveText('Recomputed in your browser: matches');
 });
