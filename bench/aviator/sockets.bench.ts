@@ -3,7 +3,8 @@
  * the multiplier ticks' delivery lag p50/p99, 1,000 cash-outs within one second answered p99, and the
  * server's RSS; then two instances with Redis (on PostgreSQL, which two processes can share).
  *
- * The server runs as it does in production (its own process, `node --max-semi-space-size=64`, engines on);
+ * The server runs as it does in production (its own process, npm start's node command on the compiled
+ * server, engines on; run `npm run build` first);
  * the load generator (socket-load.ts) runs in another process. A tick's lag is its arrival time minus the
  * moment the engine made it (the round's take-off time from the database plus the tick's flight time);
  * both processes read the same machine clock.
@@ -18,7 +19,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type AppDatabase, openDatabase } from '../../apps/server/src/db/dialect.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrator.ts';
 import {
@@ -27,13 +27,18 @@ import {
 } from '../../apps/server/src/modules/accounts/session-token.ts';
 import { fundWallet } from '../../apps/server/src/modules/orders/order-fixtures.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
+import { bareBroadcastLag } from '../support/bare-baselines.ts';
 import { benchPostgresUrl, createScratchSchema } from '../support/bench-database.ts';
+import { startAppServer, stopProcess } from '../support/bench-servers.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const BETTORS = Math.min(SOCKETS, Number(process.env.BENCH_BETTORS ?? 1_000));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SAMPLE_EVERY = 10;
 const PORTS = [3150, 3151];
+/** The bare broadcast baseline's port and how long it is measured. */
+const BARE_PORT = 3152;
+const BARE_SECONDS = 10;
 const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || '';
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 const USER_INSERT_BATCH = 500;
@@ -101,41 +106,6 @@ async function prepareUsers(database: AppDatabase): Promise<string[]> {
   return tokens;
 }
 
-function startServer(port: number, env: Record<string, string>): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: repositoryRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
-        GAME_ENGINES: 'true',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '/nonexistent-web-dist',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  return child;
-}
-
-async function waitHealthy(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`server on ${port} never answered`);
-}
-
 function rssMiB(pid: number | undefined): number {
   if (!pid) return 0;
   try {
@@ -189,10 +159,22 @@ async function scenario(
   console.log(`\n${name}: preparing ${SOCKETS} users (${BETTORS} funded bettors)…`);
   const tokens = await prepareUsers(database);
   const servers: ChildProcess[] = [];
+  const logDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'aviator-servers-'));
   for (let index = 0; index < instances; index += 1) {
-    const port = PORTS[index] ?? 0;
-    servers.push(startServer(port, serverEnv));
-    await waitHealthy(port);
+    // As production runs it (npm start's node command on the compiled server), engines on.
+    const server = await startAppServer({
+      port: PORTS[index] ?? 0,
+      logFile: path.join(logDirectory, `server-${index}.log`),
+      env: {
+        NODE_ENV: 'development',
+        SEED_DEMO: 'false',
+        GAME_ENGINES: 'true',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent-web-dist',
+        ...serverEnv,
+      },
+    });
+    servers.push(server.child);
   }
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -223,10 +205,17 @@ async function scenario(
         `server RSS: peak ${peakRss.toFixed(0)} MiB, at the end ${perServerRss} MiB`,
       ].join('\n'),
     );
+    // The same number of sockets fed by a bare broadcast server, in the same run: the ratio is the figure.
+    const bare = await bareBroadcastLag({ port: BARE_PORT, sockets: load.connected, seconds: BARE_SECONDS });
+    console.log(
+      `bare ws broadcast to ${load.connected} sockets: lag p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms ` +
+        `(${bare.samples} samples); tick lag / bare: p50 ${(percentile(lags, 0.5) / Math.max(bare.p50, 1)).toFixed(1)}×, ` +
+        `p99 ${(percentile(lags, 0.99) / Math.max(bare.p99, 1)).toFixed(1)}× (a bare lag under 1 ms counts as 1 ms)`,
+    );
   } finally {
     clearInterval(sampler);
-    for (const server of servers) server.kill('SIGTERM');
-    await sleep(1_000);
+    await Promise.all(servers.map((server) => stopProcess(server)));
+    fs.rmSync(logDirectory, { recursive: true, force: true });
   }
 }
 

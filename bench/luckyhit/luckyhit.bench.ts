@@ -55,6 +55,7 @@ import {
   createEventBus,
   LiveSocketPlatform,
 } from '../../apps/server/src/platform/live-sockets/live-sockets.ts';
+import { bareSetWriteMs, bareSocketEcho, bareTransactionsPerSecond } from '../support/bare-baselines.ts';
 import { benchPostgresUrl, openBenchDatabase } from '../support/bench-database.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2_000);
@@ -68,6 +69,8 @@ const FUNDS_MINOR = 100_000_000;
 const SEND_SECONDS = 15;
 /** Bets placed at once while a round is filled for the settlement. */
 const INTAKE_CONCURRENCY = Number(process.env.BENCH_INTAKE_CONCURRENCY ?? 8);
+/** One-row transactions of the bare baseline (enough for a steady rate). */
+const BARE_TRANSACTIONS = 2_000;
 /** The databases the settlement runs on (PostgreSQL only with a URL). */
 const SETTLE_DIALECTS = (process.env.BENCH_SETTLE_DIALECTS ?? 'sqlite,postgres').split(',');
 
@@ -243,6 +246,17 @@ async function socketLoad(): Promise<void> {
   await app.close();
   await assertLedgerClean(database);
   await bench.dispose();
+  // The same sockets and rate against a bare echo server, in the same run: the ratio is the figure.
+  const bare = await bareSocketEcho({
+    port: PORT + 1,
+    sockets: SOCKETS,
+    perSecond: BETS_PER_SECOND,
+    seconds: SEND_SECONDS,
+  });
+  console.log(
+    `bare ws echo, same sockets and rate: p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms; ` +
+      `bet answer / bare echo: p50 ${(percentile(sorted, 0.5) / bare.p50).toFixed(1)}×, p99 ${(percentile(sorted, 0.99) / bare.p99).toFixed(1)}×`,
+  );
 }
 
 /** Part 2: one round's settlement with SETTLE_BETS bets. */
@@ -294,6 +308,18 @@ async function settlement(dialect: DialectName): Promise<void> {
   const elapsed = performance.now() - started;
   if (PROFILE) console.log(timer.lines.join('\n'));
   if (outcome.status !== 'settled') throw new Error(`round not settled: ${outcome.status}`);
+  // Bare work on the same database in the same run: one-row transactions, and N rows written twice in one.
+  const bareTransactions = await bareTransactionsPerSecond(
+    database,
+    Math.min(SETTLE_BETS, BARE_TRANSACTIONS),
+    INTAKE_CONCURRENCY,
+  );
+  const bareSetMs = await bareSetWriteMs(database, SETTLE_BETS);
+  console.log(
+    `${dialect}: bets ${(SETTLE_BETS / intakeSeconds / bareTransactions).toFixed(2)} of the bare one-row transactions a second ` +
+      `(${Math.round(bareTransactions)}/s); settlement ${(elapsed / bareSetMs).toFixed(1)}× the bare insert-and-update of ` +
+      `${SETTLE_BETS} rows (${bareSetMs.toFixed(0)} ms)`,
+  );
   console.log(
     `${dialect}: ${SETTLE_BETS} bets placed one transaction each, ${INTAKE_CONCURRENCY} at a time, in ${intakeSeconds.toFixed(1)} s ` +
       `(${Math.round(SETTLE_BETS / intakeSeconds)}/s, in-process); settlement of the round ${elapsed.toFixed(0)} ms ` +

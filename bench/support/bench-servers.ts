@@ -82,8 +82,10 @@ export async function startAppServer(options: {
   env: Record<string, string>;
   logFile: string;
   extraNodeArgs?: readonly string[];
+  /** A fixed port (several instances side by side); the server's bench slot otherwise. */
+  port?: number;
 }): Promise<RunningServer> {
-  const port = await benchPort(2);
+  const port = options.port ?? (await benchPort(2));
   const args = [...(options.extraNodeArgs ?? []), ...productionServerArgs()];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
