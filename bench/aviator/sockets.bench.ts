@@ -27,7 +27,7 @@ import {
 } from '../../apps/server/src/modules/accounts/session-token.ts';
 import { fundWallet } from '../../apps/server/src/modules/orders/order-fixtures.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
-import { bareBroadcastLag } from '../support/bare-baselines.ts';
+import { bareBroadcastLag, bareSocketEcho } from '../support/bare-baselines.ts';
 import { benchPostgresUrl, createScratchSchema } from '../support/bench-database.ts';
 import { startAppServer, stopProcess } from '../support/bench-servers.ts';
 
@@ -211,6 +211,17 @@ async function scenario(
       `bare ws broadcast to ${load.connected} sockets: lag p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms ` +
         `(${bare.samples} samples); tick lag / bare: p50 ${(percentile(lags, 0.5) / Math.max(bare.p50, 1)).toFixed(1)}×, ` +
         `p99 ${(percentile(lags, 0.99) / Math.max(bare.p99, 1)).toFixed(1)}× (a bare lag under 1 ms counts as 1 ms)`,
+    );
+    // A cash-out is a frame and its answer: against a bare echo of as many frames from the bettors' sockets.
+    const echo = await bareSocketEcho({
+      port: BARE_PORT + 1,
+      sockets: BETTORS,
+      perSecond: BETTORS,
+      seconds: 1,
+    });
+    console.log(
+      `bare ws echo, ${BETTORS} frames in a second over ${BETTORS} sockets: p50 ${echo.p50.toFixed(1)} ms, p99 ${echo.p99.toFixed(1)} ms; ` +
+        `cash-out answer / bare echo: p99 ${(percentile(cashOuts, 0.99) / Math.max(echo.p99, 1)).toFixed(1)}×`,
     );
   } finally {
     clearInterval(sampler);
