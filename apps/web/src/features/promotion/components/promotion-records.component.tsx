@@ -1,6 +1,6 @@
 import type { PromotionLevel } from '@app/shared';
 import { Tabs } from 'antd-mobile';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
 import { isoDateTime, useFormatDateTime } from '../../../shared/format/date-time.ts';
@@ -71,20 +71,34 @@ function BonusFeed({ level }: { level: PromotionLevel }) {
   );
 }
 
-/** /bonusRecord (spec 02 §2): bonus rows of level 1 or 2. */
-export function BonusRecordScreen() {
-  const { t } = useTranslation();
+/**
+ * A record screen with level tabs (1 or 2) over one feed; the feed is keyed by level so that switching
+ * tabs starts a fresh list instead of mixing the levels' pages.
+ */
+function LevelRecordScreen({
+  title,
+  Feed,
+}: {
+  title: string;
+  Feed: (props: { level: PromotionLevel }) => ReactNode;
+}) {
   const goBack = useGoBack('/promotion');
   const [level, setLevel] = useState<PromotionLevel>(1);
   return (
     <>
-      <ScreenToolbar title={t('promo.bonusRecord')} onBack={goBack} />
+      <ScreenToolbar title={title} onBack={goBack} />
       <div className={styles.page}>
         <LevelTabs level={level} onChange={setLevel} />
-        <BonusFeed key={level} level={level} />
+        <Feed key={level} level={level} />
       </div>
     </>
   );
+}
+
+/** /bonusRecord (spec 02 §2): bonus rows of level 1 or 2. */
+export function BonusRecordScreen() {
+  const { t } = useTranslation();
+  return <LevelRecordScreen title={t('promo.bonusRecord')} Feed={BonusFeed} />;
 }
 
 function ReferredFeed({ level }: { level: PromotionLevel }) {
@@ -119,17 +133,7 @@ function ReferredFeed({ level }: { level: PromotionLevel }) {
 /** /promotionRecord (spec 02 §2): the referred players of level 1 or 2. */
 export function PromotionRecordScreen() {
   const { t } = useTranslation();
-  const goBack = useGoBack('/promotion');
-  const [level, setLevel] = useState<PromotionLevel>(1);
-  return (
-    <>
-      <ScreenToolbar title={t('promo.promotionRecord')} onBack={goBack} />
-      <div className={styles.page}>
-        <LevelTabs level={level} onChange={setLevel} />
-        <ReferredFeed key={level} level={level} />
-      </div>
-    </>
-  );
+  return <LevelRecordScreen title={t('promo.promotionRecord')} Feed={ReferredFeed} />;
 }
 
 const TRANSFER_STATUS_CLASSES: Readonly<Record<string, string | undefined>> = {
