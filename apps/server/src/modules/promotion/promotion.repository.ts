@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import { pageOwnedRows } from '../../db/owned-rows-page.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import { forUpdate } from '../../db/transaction.ts';
 import type { PageWindow } from '../../http/pagination.ts';
@@ -245,15 +246,5 @@ export async function listProfitTransfers(
   filter: { userId?: number; status?: ProfitTransferRow['status'] },
   window: PageWindow,
 ): Promise<{ count: number; rows: ProfitTransferRow[] }> {
-  let query = db.selectFrom('profit_transfers');
-  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
-  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  const count = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(count.count), rows };
+  return pageOwnedRows(db, 'profit_transfers', filter, window);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import { pageOwnedRows } from '../../db/owned-rows-page.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import { forUpdate } from '../../db/transaction.ts';
 import type { PageWindow } from '../../http/pagination.ts';
@@ -49,17 +50,7 @@ export async function listSuggestions(
   filter: { userId?: number; status?: SuggestionRow['status'] },
   window: PageWindow,
 ): Promise<{ count: number; rows: SuggestionRow[] }> {
-  let query = db.selectFrom('suggestions');
-  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
-  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  const count = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(count.count), rows };
+  return pageOwnedRows(db, 'suggestions', filter, window);
 }
 
 export async function lockSuggestion(
