@@ -1,7 +1,5 @@
 import type { ColourCategory } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
-import { LoopOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,8 +7,8 @@ import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { showCompletedDialog, showFailDialog } from '../../../shared/dialogs/message-dialogs.ts';
-import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
-import { ScreenToolbar, toolbarIconButtonClass } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { GameBalanceRow, ReloadIconButton } from '../../../shared/ui/game-balance-row.component.tsx';
+import { ScreenToolbar } from '../../../shared/ui/screen-toolbar.component.tsx';
 import { addUserGuess, fetchPeriodInfo } from '../api/colour-game.api.ts';
 import { colourQueryKeys } from '../hooks/colour-query-keys.ts';
 import { useBettingOpening } from '../hooks/use-betting-opening.hook.ts';
@@ -65,7 +63,6 @@ function WinGame() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const formatPrice = useFormatPrice();
   const { contractMoneyPresets } = useMarket();
   const [category, setCategory] = useSelectedCategory();
   const [recordPage, setRecordPage] = useState(1);
@@ -127,41 +124,17 @@ function WinGame() {
     <>
       <ScreenToolbar
         title={t('nav.win')}
-        right={
-          <button
-            type="button"
-            className={toolbarIconButtonClass}
-            onClick={reload}
-            aria-label={t('colourGame.refresh')}
-            data-testid="colour-refresh"
-          >
-            <LoopOutline aria-hidden="true" />
-          </button>
-        }
+        right={<ReloadIconButton label={t('colourGame.refresh')} testId="colour-refresh" onReload={reload} />}
       />
       <div className={styles.page}>
         <section className={styles.card}>
-          <div className={styles.balanceRow}>
-            <div>
-              <span className={styles.balanceLabel}>{t('wallet.balance')}</span>
-              <strong className={styles.balanceValue} data-testid="colour-balance">
-                {info.data ? formatPrice(info.data.balance) : '—'}
-              </strong>
-            </div>
-            <div className={styles.actions}>
-              <Button size="small" color="primary" onClick={() => navigate('/recharge')}>
-                {t('profile.recharge')}
-              </Button>
-              <Button
-                size="small"
-                fill="outline"
-                onClick={() => setRuleOpen(true)}
-                data-testid="colour-read-rule"
-              >
-                {t('colourGame.readRule')}
-              </Button>
-            </div>
-          </div>
+          <GameBalanceRow
+            balance={info.data?.balance}
+            balanceTestId="colour-balance"
+            rulesLabel={t('colourGame.readRule')}
+            rulesTestId="colour-read-rule"
+            onOpenRules={() => setRuleOpen(true)}
+          />
         </section>
         {info.data ? <NoticeBanner notice={info.data.notice} /> : null}
         <TabStrip

@@ -15,10 +15,8 @@ import {
 } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, ProgressBar, Toast } from 'antd-mobile';
-import { LoopOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { errorMessage } from '../../../shared/dialogs/error-message.ts';
@@ -26,7 +24,8 @@ import { showCompletedDialog, showNoticeDialog } from '../../../shared/dialogs/m
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { getToken, readItem, StorageKey, writeItem } from '../../../shared/storage/storage.ts';
 import { useStoredValue } from '../../../shared/storage/use-stored-value.hook.ts';
-import { ScreenToolbar, toolbarIconButtonClass } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { GameBalanceRow, ReloadIconButton } from '../../../shared/ui/game-balance-row.component.tsx';
+import { ScreenToolbar } from '../../../shared/ui/screen-toolbar.component.tsx';
 import { fetchPeriodInfo } from '../../colour-game/api/colour-game.api.ts';
 import { EarlyAccessGate } from '../../colour-game/components/early-access-gate.component.tsx';
 import { NoticeBanner } from '../../colour-game/components/notice-banner.component.tsx';
@@ -98,7 +97,6 @@ function CardSlot({ card, index, testId }: { card: Card | undefined; index: numb
 
 function LuckyHitGame() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formatPrice = useFormatPrice();
   const market = useMarket();
@@ -225,43 +223,25 @@ function LuckyHitGame() {
       <ScreenToolbar
         title={t('nav.luckyHit')}
         right={
-          <button
-            type="button"
-            className={toolbarIconButtonClass}
-            onClick={() => {
+          <ReloadIconButton
+            label={t('luckyHit.reload')}
+            testId="luckyhit-reload"
+            onReload={() => {
               reconnect();
               reload();
             }}
-            aria-label={t('luckyHit.reload')}
-            data-testid="luckyhit-reload"
-          >
-            <LoopOutline aria-hidden="true" />
-          </button>
+          />
         }
       />
       <div className={styles.page}>
         <section className={styles.card}>
-          <div className={styles.row}>
-            <div>
-              <div className={styles.muted}>{t('wallet.balance')}</div>
-              <strong className={styles.balance} data-testid="luckyhit-balance">
-                {info.data ? formatPrice(info.data.balance) : '—'}
-              </strong>
-            </div>
-            <div className={styles.row}>
-              <Button size="small" color="primary" onClick={() => navigate('/recharge')}>
-                {t('profile.recharge')}
-              </Button>
-              <Button
-                size="small"
-                fill="outline"
-                onClick={() => setRulesOpen(true)}
-                data-testid="luckyhit-rules"
-              >
-                {t('luckyHit.rules')}
-              </Button>
-            </div>
-          </div>
+          <GameBalanceRow
+            balance={info.data?.balance}
+            balanceTestId="luckyhit-balance"
+            rulesLabel={t('luckyHit.rules')}
+            rulesTestId="luckyhit-rules"
+            onOpenRules={() => setRulesOpen(true)}
+          />
         </section>
         {info.data ? <NoticeBanner notice={info.data.notice} /> : null}
         <section className={styles.card} aria-label={t('luckyHit.history')}>
