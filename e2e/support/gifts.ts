@@ -42,7 +42,8 @@ function clockText(minuteOfDay: number): string {
  */
 export async function readServerTime(request: APIRequestContext): Promise<number> {
   const response = await request.post('/dev/clock/advance', { data: { seconds: 1 } });
-  if (!response.ok()) throw new Error(`clock advance answered ${response.status()}: ${await response.text()}`);
+  if (!response.ok())
+    throw new Error(`clock advance answered ${response.status()}: ${await response.text()}`);
   return ((await response.json()) as { now: number }).now;
 }
 
