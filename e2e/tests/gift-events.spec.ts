@@ -23,7 +23,10 @@ const PLAYER_NUMBER = '9876501401';
 const PORTUGUESE_PLAYER_NUMBER = '9876501402';
 const PASSWORD = 'gift-rounds-1';
 const RECHARGE_RUPEES = 500;
-/** Each test registers, recharges through the sandbox, drives two tabs and may move the clock by hours (the engines catch up): on a loaded machine, well over the default minute. */
+/**
+ * Each test registers, recharges through the sandbox, drives two tabs and may move the clock by hours (the
+ * engines catch up after the move): on a loaded machine, well over the default minute.
+ */
 const GIFT_TEST_TIMEOUT_MS = 240_000;
 
 async function balanceOnMine(page: Page): Promise<number> {
