@@ -902,7 +902,8 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       method: 'GET',
       path: '/user/gift_events',
       tag: 'gifts',
-      summary: 'Today’s three gift rounds (market time zone) with their limit, requirements and state',
+      summary:
+        'Today’s three gift rounds (market time zone) with their limit, requirements and state, and the server time',
       auth: 'token',
     },
     {

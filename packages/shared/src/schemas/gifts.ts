@@ -119,6 +119,11 @@ export interface GiftEventDto {
 export interface GiftEventListResponse {
   code: 200;
   queryset: GiftEventDto[];
+  /**
+   * The server's clock when it answered, epoch milliseconds (an addition to the spec): whether a round is
+   * open is decided on the server's clock, so the app shows a round open by it, not by the phone's clock.
+   */
+  server_time: number;
 }
 
 /** POST /user/join_gift_event. */

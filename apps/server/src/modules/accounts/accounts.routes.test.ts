@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test-support/test-database.ts';
+import { SETTING_DEFINITIONS } from '../settings/settings.definitions.ts';
 import {
   createTestUser,
   readLastOtp,
@@ -15,7 +16,7 @@ import {
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from './accounts.service.ts';
 import { AuditLog } from './audit-log.service.ts';
 import { LOGIN_ACCOUNT_DELAYS, LOGIN_SOURCE_DELAYS } from './login-throttle.service.ts';
-import { OTP_RESEND_WAIT_MS } from './otp.service.ts';
+import { OTP_CAP_WINDOW_MS, OTP_RESEND_WAIT_MS } from './otp.service.ts';
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 import { hashSessionToken } from './session-token.ts';
 
@@ -650,6 +651,41 @@ describeEachDatabase('account routes', (database) => {
       (await post('/user/send_verify_code', { mobile_number: mobile, verify_type: 'register' }, ip))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('caps the register and reset codes per device when send_verify_code carries the app’s device_id', async () => {
+    // The web app sends its stored device id with every code request (issue 13 item 9): one device asking
+    // for many numbers from many addresses is stopped by the per-device cap, which neither the per-number
+    // nor the per-address cap would catch.
+    const deviceCap = SETTING_DEFINITIONS['otp.hourly_cap_per_device'].defaultValue;
+    const user = await registerThroughApi(app, { rCode: ROOT_CODE });
+    // The caps count clock hours: start at the beginning of the next one, so all requests share a window.
+    clock.set(clock.now() - (clock.now() % OTP_CAP_WINDOW_MS) + OTP_CAP_WINDOW_MS + 1_000);
+    const deviceId = `cap-device-${uniqueTestMobile().slice(-8)}`;
+    for (let index = 0; index < deviceCap; index += 1) {
+      const sent = await post('/user/send_verify_code', {
+        mobile_number: uniqueTestMobile(),
+        verify_type: 'register',
+        device_id: deviceId,
+      });
+      expect(sent.statusCode).toBe(200);
+    }
+    const refused = await post('/user/send_verify_code', {
+      mobile_number: user.mobile,
+      verify_type: 'reset_password',
+      device_id: deviceId,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 429, msg: AccountMessage.otpHourlyLimit });
+    const [event] = await new AuditLog(database().db, clock).recent({ event: 'otp_rate_limited', limit: 1 });
+    expect(event?.detail).toMatchObject({ cap: 'device', purpose: 'reset_password' });
+    // Another device asking for the same number from a fresh address still gets its code.
+    const otherDevice = await post('/user/send_verify_code', {
+      mobile_number: user.mobile,
+      verify_type: 'reset_password',
+      device_id: `${deviceId}-2`,
+    });
+    expect(otherDevice.statusCode).toBe(200);
   });
 
   it('keeps an audit trail of the account events', async () => {

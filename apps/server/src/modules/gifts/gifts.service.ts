@@ -167,7 +167,7 @@ export class GiftsService {
     return { code: 200, msg: GiftMessage.redeemed, price: minorToDecimalString(amountMinor) };
   }
 
-  /** GET /user/gift_events: today's three rounds as this player sees them. */
+  /** GET /user/gift_events: today's three rounds as this player sees them, with the server's time. */
   async events(userId: number): Promise<GiftEventListResponse> {
     const { database, clock } = this.dependencies;
     const now = clock.now();
@@ -179,6 +179,7 @@ export class GiftsService {
     );
     return {
       code: 200,
+      server_time: now,
       queryset: rounds.map((round) => {
         const left = Math.max(0, Number(round.receive_limit) - Number(round.opened_count));
         const emptied = left === 0 || Number(round.remaining_minor) < Number(round.min_amount_minor);

@@ -40,15 +40,21 @@ export type LoginOutcome =
   | { kind: 'signed_in'; token: string; deviceId: string }
   | { kind: 'verification_required'; deviceId: string; msg: string };
 
-/** POST /user/send_verify_code: sends a one-time code by SMS; resolves with the server's message. */
+/**
+ * POST /user/send_verify_code: sends a one-time code by SMS; resolves with the server's message. device_id
+ * (an addition to the spec the server accepts) is this browser's stored device id, so the server caps the
+ * codes per device as well as per number and per address (issue 13 item 9).
+ */
 export async function sendVerifyCode(
   client: ApiClient,
   mobileNumber: string,
   verifyType: VerifyType,
+  deviceId: string,
 ): Promise<string> {
   const response = await client.post<MessageResponse>('/user/send_verify_code', {
     mobile_number: mobileNumber,
     verify_type: verifyType,
+    device_id: deviceId,
   });
   return response.msg;
 }

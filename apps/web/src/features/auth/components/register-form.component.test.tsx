@@ -80,8 +80,15 @@ describe('RegisterForm', () => {
 
     const waiting = await screen.findByRole('button', { name: `Wait ${OTP_RESEND_WAIT_SECONDS}s` });
     expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    // The code request carries the device id this browser keeps (created on first use), so the server caps
+    // register codes per device too (issue 13 item 9).
+    const deviceId = getDeviceId();
+    expect(deviceId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(calls).toEqual([
-      { path: '/user/send_verify_code', body: { mobile_number: '+919876543210', verify_type: 'register' } },
+      {
+        path: '/user/send_verify_code',
+        body: { mobile_number: '+919876543210', verify_type: 'register', device_id: deviceId },
+      },
     ]);
 
     act(() => vi.advanceTimersByTime(1000));

@@ -46,7 +46,10 @@ describe('ResetPasswordForm', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('asks for a reset_password code', async () => {
+  it('asks for a reset_password code with the device id the browser already keeps', async () => {
+    // The id login and register stored: the same one goes with the code request, so the per-device cap
+    // counts this browser's reset codes (issue 13 item 9).
+    setDeviceId('kept-device-id-000001');
     const calls = stubServer({
       '/user/send_verify_code': () => ({ code: 200, msg: 'Verification code sent' }),
     });
@@ -54,7 +57,12 @@ describe('ResetPasswordForm', () => {
     fill('Mobile number', '+919876543210');
     fireEvent.click(screen.getByRole('button', { name: 'OTP' }));
     await screen.findByRole('button', { name: 'Wait 60s' });
-    expect(calls[0]?.body).toEqual({ mobile_number: '+919876543210', verify_type: 'reset_password' });
+    expect(calls[0]?.body).toEqual({
+      mobile_number: '+919876543210',
+      verify_type: 'reset_password',
+      device_id: 'kept-device-id-000001',
+    });
+    expect(getDeviceId()).toBe('kept-device-id-000001');
   });
 
   it('requires mobile, code and new password', async () => {

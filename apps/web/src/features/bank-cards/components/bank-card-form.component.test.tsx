@@ -2,7 +2,7 @@ import type { MarketCode } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setBankCardOtpRequired, setToken } from '../../../shared/storage/storage.ts';
+import { getDeviceId, setBankCardOtpRequired, setToken } from '../../../shared/storage/storage.ts';
 import { profileAnswer } from '../../../shared/testing/fake-profile.ts';
 import { callsTo, type FakeRoute, stubFakeServer } from '../../../shared/testing/fake-server.ts';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
@@ -73,8 +73,9 @@ describe('BankCardForm', () => {
     );
     fireEvent.click(codeButton);
     expect(await screen.findByRole('button', { name: /^Wait \d+s$/ })).toHaveProperty('disabled', true);
+    expect(getDeviceId()).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(callsTo(calls, '/user/send_verify_code', 'POST').map((call) => call.body)).toEqual([
-      { mobile_number: '+919876543210', verify_type: 'edit_bankcard' },
+      { mobile_number: '+919876543210', verify_type: 'edit_bankcard', device_id: getDeviceId() },
     ]);
 
     fill({ ...COMMON_FIELDS, 'IFSC code': 'sbin0001234', 'UPI account': '', 'Verification code': '123456' });

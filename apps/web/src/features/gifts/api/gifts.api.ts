@@ -33,12 +33,22 @@ function toEvent(value: unknown): GiftEventDto | null {
   };
 }
 
-/** GET /user/gift_events. */
-export async function fetchGiftEvents(client: ApiClient, signal?: AbortSignal): Promise<GiftEventDto[]> {
+/** Today's rounds, and how far the server's clock is ahead of this device's (0 when it did not say). */
+export interface GiftEventList {
+  events: GiftEventDto[];
+  serverOffsetMs: number;
+}
+
+/** GET /user/gift_events: the rounds, with the server's clock read from its server_time at arrival. */
+export async function fetchGiftEvents(client: ApiClient, signal?: AbortSignal): Promise<GiftEventList> {
   const response = await client.get<GiftEventListResponse>('/user/gift_events', {}, { signal });
-  return Array.isArray(response.queryset)
+  const events = Array.isArray(response.queryset)
     ? response.queryset.map(toEvent).filter((event): event is GiftEventDto => event !== null)
     : [];
+  const serverTime = response.server_time;
+  const serverOffsetMs =
+    typeof serverTime === 'number' && Number.isFinite(serverTime) ? serverTime - Date.now() : 0;
+  return { events, serverOffsetMs };
 }
 
 /** POST /user/join_gift_event: answers the amount received. */

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
-import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { showCompletedDialog, showFailDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
@@ -13,6 +12,7 @@ import { ScreenToolbar } from '../../../shared/ui/screen-toolbar.component.tsx';
 import { profileQueryKeys } from '../../profile/hooks/profile-query-keys.ts';
 import styles from '../../promotion/components/promotion.module.css';
 import { receiveRedPacket } from '../api/gifts.api.ts';
+import { giftErrorText } from '../rules/gift-message.rule.ts';
 
 /**
  * The gift code page /rp (spec 02 §2, §5): the code (query c prefills it) and the player's own mobile
@@ -35,7 +35,7 @@ export function GiftCodeScreen() {
       await queryClient.invalidateQueries({ queryKey: profileQueryKeys.profile });
       await showCompletedDialog(`${t('promo.redeemSuccess')} ${formatPrice(price)}`);
     },
-    onError: (error) => showFailDialog(errorMessage(error)),
+    onError: (error) => showFailDialog(giftErrorText(error)),
   });
   return (
     <>

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
-import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { showCompletedDialog, showFailDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
@@ -13,6 +12,9 @@ import { ScreenToolbar } from '../../../shared/ui/screen-toolbar.component.tsx';
 import { profileQueryKeys } from '../../profile/hooks/profile-query-keys.ts';
 import styles from '../../promotion/components/promotion.module.css';
 import { fetchGiftEvents, giftQueryKeys, joinGiftEvent } from '../api/gifts.api.ts';
+import { useServerNow } from '../hooks/use-server-now.hook.ts';
+import { giftErrorText } from '../rules/gift-message.rule.ts';
+import { giftRoundState, nextGiftRoundOpening } from '../rules/gift-round.rule.ts';
 
 /** HH:mm of an instant in the market's time zone (the rounds are market times, DESIGN.md §6). */
 function useMarketClock(): (at: number) => string {
@@ -28,7 +30,9 @@ function useMarketClock(): (at: number) => string {
 
 /**
  * The gift events page /giftEvent (spec 01 §2, §4): today's three rounds with time, receive limit and
- * requirements; a completed round is greyed; tapping an open one shows its details with Open Gift.
+ * requirements; a completed round is greyed; tapping an open one shows its details with Open Gift. Which
+ * round is open follows the server's clock (its server_time), not the phone's; a round not yet open says
+ * when it opens, and so does the line of the next round (tomorrow's first once today's have all begun).
  */
 export function GiftEventScreen() {
   const { t } = useTranslation();
@@ -44,7 +48,7 @@ export function GiftEventScreen() {
   const open = useMutation({
     mutationFn: (id: number) => joinGiftEvent(api, id),
     onSuccess: (price) => showCompletedDialog(`${t('promo.congratulations')} ${formatPrice(price)}`),
-    onError: (error) => showFailDialog(errorMessage(error)),
+    onError: (error) => showFailDialog(giftErrorText(error)),
     onSettled: () => {
       setSelected(null);
       return Promise.all([
@@ -53,7 +57,9 @@ export function GiftEventScreen() {
       ]);
     },
   });
-  const now = Date.now();
+  const now = useServerNow(events.data?.serverOffsetMs ?? 0);
+  const rounds = events.data?.events ?? [];
+  const next = nextGiftRoundOpening(rounds, now);
   const requirements = (event: GiftEventDto) =>
     [
       event.join_recharge ? t('promo.requireRecharge') : null,
@@ -80,6 +86,11 @@ export function GiftEventScreen() {
       />
       <div className={styles.page}>
         <p className={styles.card}>{t('promo.giftEventRules')}</p>
+        {next ? (
+          <p className={styles.card} data-testid="gift-event-next">
+            {t(next.tomorrow ? 'promo.nextRoundTomorrow' : 'promo.nextRound', { time: clock(next.at) })}
+          </p>
+        ) : null}
         {events.isPending ? (
           <DotLoading />
         ) : (
@@ -92,20 +103,27 @@ export function GiftEventScreen() {
               </tr>
             </thead>
             <tbody>
-              {(events.data ?? []).map((event) => {
-                const isOpen = !event.completed && now >= event.start_time && now < event.end_time;
+              {rounds.map((event) => {
+                const state = giftRoundState(event, now);
+                const isOpen = state === 'open';
                 return (
                   <tr
                     key={event.id}
-                    className={event.completed ? styles.completed : undefined}
+                    className={state === 'completed' ? styles.completed : undefined}
                     data-testid="gift-event-row"
                     data-open={isOpen}
+                    data-state={state}
                     onClick={() => {
                       if (isOpen) setSelected(event);
                     }}
                   >
                     <td>
                       {clock(event.start_time)}-{clock(event.end_time)}
+                      <div data-testid="gift-event-status">
+                        {state === 'upcoming'
+                          ? t('promo.roundOpensAt', { time: clock(event.start_time) })
+                          : t(state === 'open' ? 'promo.roundOpen' : 'promo.roundCompleted')}
+                      </div>
                     </td>
                     <td>{event.member_available_num}</td>
                     <td>{requirements(event)}</td>
