@@ -19,6 +19,7 @@ import {
   MAX_PATH_PARAM_LENGTH,
   registerErrorHandling,
 } from './http/error-handler.ts';
+import { lazyJsonSchemaCompilers } from './http/lazy-json-schema-compilers.ts';
 import { installOperatorAccess } from './http/operator-access.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStrictJsonBodyParser } from './http/strict-json-body.ts';
@@ -204,6 +205,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     // Errors the router or Node's HTTP parser answer before any route runs get the envelope too.
     frameworkErrors: frameworkErrorHandler(config.bodyLimitBytes),
     clientErrorHandler: answerClientError,
+    schemaController: lazyJsonSchemaCompilers(),
     genReqId: (request) => {
       const inbound = request.headers['x-request-id'];
       return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
@@ -423,7 +425,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
     authGuard: services.authGuard,
   });
-  if (config.gameEngines) app.addHook('onReady', async () => services.colourGame.engine.start());
+  // The engines start ticking once the server listens (onListen) rather than while it gets ready: their first
+  // ticks (leader lock, chains, settling what was missed while down) are no part of answering requests. Bets
+  // go by what the engines committed to the database (a period without a committed chain answers when
+  // betting opens) or by the round an engine has opened, never by whether it has ticked yet. An app that
+  // never listens (tests injecting requests) runs no engine.
+  if (config.gameEngines) app.addHook('onListen', async () => services.colourGame.engine.start());
   // Stopped on close whatever started it (the timer, or a tick of the development clock), so the leader
   // lock's connection goes back to the pool before the database is closed.
   app.addHook('onClose', async () => services.colourGame.engine.stop());
@@ -431,7 +438,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     authGuard: services.authGuard,
     live: services.live,
   });
-  if (config.gameEngines) app.addHook('onReady', async () => services.luckyHit.engine.start());
+  if (config.gameEngines) app.addHook('onListen', async () => services.luckyHit.engine.start());
   app.addHook('onClose', async () => services.luckyHit.engine.stop());
   if (devClock && !config.isProduction) {
     registerDevClockRoutes(app, devClock, () =>
@@ -456,7 +463,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // The player view shows every game's bets: the crash game's and Lucky Hit's join the built-in kinds.
   playerView.register('crash_bets', (userId, query) => aviator.game.userRecords(userId, query));
   playerView.register('luckyhit_bets', (userId, query) => services.luckyHit.game.userRecords(userId, query));
-  if (config.gameEngines) app.addHook('onReady', async () => aviator.engine.start());
+  if (config.gameEngines) app.addHook('onListen', async () => aviator.engine.start());
   app.addHook('onClose', async () => aviator.engine.stop());
 
   await app.register(fastifyStatic, {

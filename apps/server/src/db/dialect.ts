@@ -15,7 +15,7 @@ import {
   sql,
   type TransactionSettings,
 } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import type { Database } from './schema.ts';
 
 /**
@@ -38,8 +38,17 @@ function parseSafeBigint(text: string): number {
   }
   return value;
 }
-pg.types.setTypeParser(pg.types.builtins.INT8, parseSafeBigint);
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, parseSafeBigint);
+
+/**
+ * The PostgreSQL driver, loaded with the first PostgreSQL pool: a server on SQLite never evaluates it (pg and
+ * what it pulls in cost a start tens of milliseconds of compiling and running modules it would not use).
+ */
+async function loadPostgresDriver(): Promise<typeof import('pg')['default']> {
+  const { default: pg } = await import('pg');
+  pg.types.setTypeParser(pg.types.builtins.INT8, parseSafeBigint);
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, parseSafeBigint);
+  return pg;
+}
 
 /**
  * SQLite transactions start with BEGIN IMMEDIATE, which takes the write lock up front: a deferred
@@ -153,16 +162,21 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(config) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? POSTGRES_POOL_SIZE,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? POSTGRES_CONNECTION_TIMEOUT_MS,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-  });
-  // An 'error' event without a listener would end the process; a broken idle connection is not worth that.
-  const onIdleConnectionError = options.onIdleConnectionError ?? warnIdleConnectionError;
-  pool.on('error', (error) => onIdleConnectionError(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The pool is made when Kysely first needs a connection (the first query), after pg is loaded.
+  const createPool = async (): Promise<Pool> => {
+    const pg = await loadPostgresDriver();
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? POSTGRES_POOL_SIZE,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? POSTGRES_CONNECTION_TIMEOUT_MS,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // An 'error' event without a listener would end the process; a broken idle connection is not worth that.
+    const onIdleConnectionError = options.onIdleConnectionError ?? warnIdleConnectionError;
+    pool.on('error', (error) => onIdleConnectionError(error));
+    return pool;
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 

@@ -67,9 +67,14 @@ export async function migrateToLatest(database: AppDatabase): Promise<string[]> 
     .addColumn('version', 'varchar(100)', (column) => column.primaryKey())
     .addColumn('applied_at', 'bigint', (column) => column.notNull())
     .execute();
+  // One read of what is applied (a second start has every migration): a query per migration was most of
+  // the check. Each missing one is checked again inside its transaction, under the lock.
+  const appliedBefore = new Set(
+    (await db.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version),
+  );
   const applied: string[] = [];
   for (const migration of MIGRATIONS) {
-    if (await isApplied(db, migration.version)) continue;
+    if (appliedBefore.has(migration.version)) continue;
     await db.transaction().execute(async (trx) => {
       // Two instances starting at once must not both apply a migration: PostgreSQL serialises them here.
       if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);

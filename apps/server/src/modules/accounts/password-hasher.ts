@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 
 /**
  * argon2id with the parameters of DESIGN.md "Auth and security" (OWASP's first recommendation):
@@ -13,13 +13,26 @@ export const PASSWORD_HASH_OPTIONS = {
   parallelism: 1,
 } as const;
 
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+
+/**
+ * The native argon2 addon, loaded with the first hash or check rather than with the server: a start needs no
+ * password, and loading the addon through the module loader was a measurable part of every start.
+ */
+function loadArgon2(): Promise<typeof import('@node-rs/argon2')> {
+  argon2 ??= import('@node-rs/argon2');
+  return argon2;
+}
+
 /** Hashes a password into a PHC string that carries its own salt and parameters. */
-export function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(password, PASSWORD_HASH_OPTIONS);
 }
 
 /** Checks a password against a stored hash; a malformed hash never matches. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -1,5 +1,12 @@
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+/**
+ * otplib and qrcode are loaded when an operator first enrols or signs in, not with the server: a start needs
+ * neither, and compiling and running them was part of every start.
+ */
+let otplib: Promise<typeof import('otplib')> | undefined;
+const loadOtplib = () => {
+  otplib ??= import('otplib');
+  return otplib;
+};
 
 /** The issuer authenticator apps show beside the operator's name. */
 export const TOTP_ISSUER = 'Gold shop console';
@@ -10,7 +17,8 @@ export const TOTP_ISSUER = 'Gold shop console';
 export const TOTP_TOLERANCE_SECONDS = 30;
 
 /** A fresh TOTP secret: 20 random bytes in Base32 (otplib's default, RFC 4226's recommended length). */
-export function newTotpSecret(): string {
+export async function newTotpSecret(): Promise<string> {
+  const { generateSecret } = await loadOtplib();
   return generateSecret();
 }
 
@@ -19,6 +27,7 @@ export async function totpEnrolment(
   username: string,
   secret: string,
 ): Promise<{ url: string; qrDataUrl: string }> {
+  const [{ generateURI }, { default: QRCode }] = await Promise.all([loadOtplib(), import('qrcode')]);
   const url = generateURI({ issuer: TOTP_ISSUER, label: username, secret });
   return { url, qrDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
 }
@@ -33,6 +42,7 @@ export async function verifyTotp(
   nowMs: number,
   afterStep: number,
 ): Promise<number | null> {
+  const { verify } = await loadOtplib();
   const result = await verify({
     secret,
     token: code,

@@ -354,7 +354,7 @@ export class OperatorService implements OperatorSessionResolver {
   }
 
   private async startEnrolment(row: OperatorRow, origin: LoginOrigin): Promise<OperatorLoginResponse> {
-    const secret = newTotpSecret();
+    const secret = await newTotpSecret();
     const enrolmentToken = generateSessionToken();
     const expiresAt = this.clock.now() + OPERATOR_ENROLMENT_TTL_MS;
     await updateOperator(this.db, row.id, {

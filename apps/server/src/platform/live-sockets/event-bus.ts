@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * How the live games' instances talk (DESIGN.md §3 "Live game sockets"): commands travel from the instance
@@ -69,8 +69,13 @@ export const REDIS_CONNECT_TIMEOUT_MS = 5_000;
  * share one Redis database without hearing each other.
  */
 export class RedisEventBus implements LiveEventBus {
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
+  /**
+   * The publishing and the subscribing connection. ioredis is loaded here, when a Redis bus is made, not when
+   * the server's code is loaded: a single instance without REDIS_URL never evaluates it (it cost every start
+   * tens of milliseconds). Commands wait on this promise in the order they were given, and ioredis queues
+   * what is sent while it connects, as it did when the connections were made synchronously.
+   */
+  private readonly connections: Promise<{ publisher: Redis; subscriber: Redis }>;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
 
   constructor(
@@ -78,22 +83,27 @@ export class RedisEventBus implements LiveEventBus {
     private readonly namespace: string,
     private readonly reportError: BusErrorReporter = () => {},
   ) {
-    const options = { connectTimeout: REDIS_CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 3 };
-    this.publisher = new Redis(url, options);
-    this.subscriber = new Redis(url, options);
-    this.publisher.on('error', (error) => this.reportError(error, 'redis publisher'));
-    this.subscriber.on('error', (error) => this.reportError(error, 'redis subscriber'));
-    this.subscriber.on('message', (fullChannel: string, message: string) => {
-      const handlers = this.handlers.get(fullChannel);
-      if (!handlers) return;
-      for (const handler of handlers) {
-        try {
-          handler(message);
-        } catch (error) {
-          this.reportError(error, `redis bus handler of ${fullChannel}`);
+    this.connections = import('ioredis').then(({ Redis }) => {
+      const options = { connectTimeout: REDIS_CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 3 };
+      const publisher = new Redis(url, options);
+      const subscriber = new Redis(url, options);
+      publisher.on('error', (error) => this.reportError(error, 'redis publisher'));
+      subscriber.on('error', (error) => this.reportError(error, 'redis subscriber'));
+      subscriber.on('message', (fullChannel: string, message: string) => {
+        const handlers = this.handlers.get(fullChannel);
+        if (!handlers) return;
+        for (const handler of handlers) {
+          try {
+            handler(message);
+          } catch (error) {
+            this.reportError(error, `redis bus handler of ${fullChannel}`);
+          }
         }
-      }
+      });
+      return { publisher, subscriber };
     });
+    // A failure to load the client is reported once here; each command also fails with it.
+    this.connections.catch((error: unknown) => this.reportError(error, 'redis client'));
   }
 
   private fullName(channel: string): string {
@@ -101,18 +111,19 @@ export class RedisEventBus implements LiveEventBus {
   }
 
   publish(channel: string, message: string): void {
-    this.publisher
-      .publish(this.fullName(channel), message)
+    this.connections
+      .then(({ publisher }) => publisher.publish(this.fullName(channel), message))
       .catch((error: unknown) => this.reportError(error, `redis publish on ${channel}`));
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>> {
+    const { subscriber } = await this.connections;
     const fullChannel = this.fullName(channel);
     let handlers = this.handlers.get(fullChannel);
     if (!handlers) {
       handlers = new Set();
       this.handlers.set(fullChannel, handlers);
-      await this.subscriber.subscribe(fullChannel);
+      await subscriber.subscribe(fullChannel);
     }
     const own = (message: string) => handler(message);
     handlers.add(own);
@@ -120,14 +131,17 @@ export class RedisEventBus implements LiveEventBus {
       handlers.delete(own);
       if (handlers.size === 0 && this.handlers.get(fullChannel) === handlers) {
         this.handlers.delete(fullChannel);
-        await this.subscriber.unsubscribe(fullChannel).catch(() => undefined);
+        await subscriber.unsubscribe(fullChannel).catch(() => undefined);
       }
     };
   }
 
   async close(): Promise<void> {
     this.handlers.clear();
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    // A client that failed to load has no connection to let go of (the failure was reported).
+    const connections = await this.connections.catch(() => undefined);
+    if (!connections) return;
+    await Promise.allSettled([connections.subscriber.quit(), connections.publisher.quit()]);
   }
 }
 
