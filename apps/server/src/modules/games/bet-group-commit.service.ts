@@ -71,7 +71,8 @@ export class BetGroupCommit<Request extends GroupCommitRequest, Answer> {
 
   /** Queues a validated bet for the next batch and answers it once its batch has committed. */
   submit(request: Request): Promise<Answer> {
-    if (this.closed || this.queue.length >= this.options.queueLimit) return Promise.reject(this.options.busy());
+    if (this.closed || this.queue.length >= this.options.queueLimit)
+      return Promise.reject(this.options.busy());
     return new Promise<Answer>((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       this.schedule();
@@ -178,7 +179,8 @@ export class BetGroupCommit<Request extends GroupCommitRequest, Answer> {
 
   private holdPlayers(batch: ReadonlyArray<Queued<Request, Answer>>): number[] {
     const players = [...new Set(batch.map((bet) => bet.request.userId))];
-    for (const userId of players) this.playersInFlight.set(userId, (this.playersInFlight.get(userId) ?? 0) + 1);
+    for (const userId of players)
+      this.playersInFlight.set(userId, (this.playersInFlight.get(userId) ?? 0) + 1);
     return players;
   }
 
