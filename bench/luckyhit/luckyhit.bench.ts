@@ -68,7 +68,7 @@ const BETS_PER_PLAYER = 10;
 const FUNDS_MINOR = 100_000_000;
 const SEND_SECONDS = 15;
 /** Bets placed at once while a round is filled for the settlement. */
-const INTAKE_CONCURRENCY = Number(process.env.BENCH_INTAKE_CONCURRENCY ?? 8);
+const INTAKE_CONCURRENCY = Number(process.env.BENCH_INTAKE_CONCURRENCY ?? 100);
 /** One-row transactions of the bare baseline (enough for a steady rate). */
 const BARE_TRANSACTIONS = 2_000;
 /** The databases the settlement runs on (PostgreSQL only with a URL). */
@@ -78,27 +78,48 @@ const silentLogger = Fastify({ logger: false }).log;
 /** With BENCH_PROFILE=1 each statement of the settlement is printed with its duration. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
-/** Times each statement between Kysely's query and result hooks. */
+/**
+ * Times each statement between Kysely's query and result hooks, and the time before it since the previous
+ * statement's result (the work between statements: the deal, the hashing, the event loop).
+ */
 class StatementTimer implements KyselyPlugin {
   private readonly started = new Map<unknown, { at: number; node: RootOperationNode }>();
+  private lastEnd: number | undefined;
   readonly lines: string[] = [];
 
+  reset(): void {
+    this.lines.length = 0;
+    this.lastEnd = undefined;
+  }
+
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.started.set(args.queryId, { at: performance.now(), node: args.node });
+    const at = performance.now();
+    if (this.lastEnd !== undefined && at - this.lastEnd >= 1) {
+      this.lines.push(`${(at - this.lastEnd).toFixed(1).padStart(8)} ms  (between statements)`);
+    }
+    this.started.set(args.queryId, { at, node: args.node });
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const start = this.started.get(args.queryId);
     this.started.delete(args.queryId);
+    this.lastEnd = performance.now();
     if (start) {
-      const text = start.node.kind === 'RawNode' ? start.node.sqlFragments.join('?') : start.node.kind;
+      const text =
+        start.node.kind === 'RawNode' ? start.node.sqlFragments.join('?') : describeNode(start.node);
       this.lines.push(
-        `${(performance.now() - start.at).toFixed(1).padStart(8)} ms  ${text.replace(/\s+/g, ' ').slice(0, 110)}`,
+        `${(this.lastEnd - start.at).toFixed(1).padStart(8)} ms  ${text.replace(/\s+/g, ' ').slice(0, 110)}`,
       );
     }
     return args.result;
   }
+}
+
+/** A builder statement's kind and first table, for the profile. */
+function describeNode(node: RootOperationNode): string {
+  const tables = JSON.stringify(node).match(/"kind":"TableNode".*?"name":"([a-z_]+)"/);
+  return `${node.kind} ${tables?.[1] ?? ''}`;
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -302,7 +323,7 @@ async function settlement(dialect: DialectName): Promise<void> {
   }
   const intakeSeconds = (performance.now() - intakeStart) / 1000;
   clock.set(roundStart + 20_000);
-  timer.lines.length = 0;
+  timer.reset();
   const started = performance.now();
   const outcome = await module.settlement.settle(roundStart);
   const elapsed = performance.now() - started;

@@ -1,5 +1,6 @@
 import {
   isLuckyHitBettingOpen,
+  LUCKY_HIT_MAX_BETS_PER_ROUND,
   type LuckyHitBetCommand,
   LuckyHitMessage,
   luckyHitFeeMinor,
@@ -31,8 +32,8 @@ import {
 import type { LuckyHitChainService } from './luckyhit-chain.service.ts';
 import { LUCKY_HIT_BET_REFERENCE_TYPE, luckyHitStakeKey } from './luckyhit-settlement.service.ts';
 
-/** A player's bets in one round are capped: several are allowed, a flood is not. */
-export const LUCKY_HIT_BETS_PER_USER_PER_ROUND = 20;
+/** A player's bets in one round are capped: several are allowed, a flood is not (the shared rule). */
+export const LUCKY_HIT_BETS_PER_USER_PER_ROUND = LUCKY_HIT_MAX_BETS_PER_ROUND;
 /**
  * Most bets one batch transaction takes. At the 500 bets/s target a batch that takes 20 ms holds about ten
  * bets; 500 leaves room for the bursts of the window's last seconds while keeping one transaction's locks
