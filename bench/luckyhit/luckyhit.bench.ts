@@ -11,9 +11,11 @@
  * bus, the Lucky Hit module, SQLite) on BENCH_PORT (default 3160) and the clients too, so the two share
  * the machine's cores: the figures are an upper bound of what a separate load generator would see. It waits
  * for the next round's second 4 on the real clock, then sends for the window's 15 seconds. The settlement
- * part places its bets through the production bet path (LuckyHitGameService.placeBet, one transaction each)
- * on a manual clock, then times LuckyHitSettlementService.settle; the ledger check runs at the end and the
- * script exits 1 if it is not clean.
+ * part fills BENCH_SETTLE_ROUNDS rounds (default 3) through the production bet path
+ * (LuckyHitGameService.placeBet and its group commit, BENCH_INTAKE_CONCURRENCY bets in flight, default 100)
+ * on a manual clock and times LuckyHitSettlementService.settle of each, with the bare insert-and-update of as
+ * many rows right after it; the medians are the figures. BENCH_PROFILE=1 prints each settlement statement's
+ * time. The ledger check runs at the end and the script exits 1 if it is not clean.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -67,7 +69,9 @@ const TIME_ZONE = 'Asia/Kolkata';
 const BETS_PER_PLAYER = 10;
 const FUNDS_MINOR = 100_000_000;
 const SEND_SECONDS = 15;
-/** Bets placed at once while a round is filled for the settlement. */
+/** Rounds filled and settled; the figures are their medians. */
+const SETTLE_ROUNDS = Number(process.env.BENCH_SETTLE_ROUNDS ?? 3);
+/** Bets in flight at once while a round is filled for the settlement (the intake batches them). */
 const INTAKE_CONCURRENCY = Number(process.env.BENCH_INTAKE_CONCURRENCY ?? 100);
 /** One-row transactions of the bare baseline (enough for a steady rate). */
 const BARE_TRANSACTIONS = 2_000;
@@ -280,15 +284,15 @@ async function socketLoad(): Promise<void> {
   );
 }
 
-/** Part 2: one round's settlement with SETTLE_BETS bets. */
+/** Part 2: SETTLE_ROUNDS rounds of SETTLE_BETS bets each, taken by the intake and then settled. */
 async function settlement(dialect: DialectName): Promise<void> {
   const bench = await openBenchDatabase(dialect, 'luckyhit-settlement');
   const timer = new StatementTimer();
   const database: AppDatabase = PROFILE
     ? { ...bench.database, db: bench.database.db.withPlugin(timer) }
     : bench.database;
-  const roundStart = luckyHitRoundStartMs(Date.now()) + 10 * LUCKY_HIT_ROUND_MS;
-  const clock = new ManualClock(roundStart - 20_000);
+  const firstStart = luckyHitRoundStartMs(Date.now()) + 10 * LUCKY_HIT_ROUND_MS;
+  const clock = new ManualClock(firstStart - 20_000);
   const settings = new SettingsService(database.db, clock);
   const module = createLuckyHitModule({
     database,
@@ -300,51 +304,67 @@ async function settlement(dialect: DialectName): Promise<void> {
     broadcast: { publish: () => undefined },
     chainLength: 1_000,
   });
-  await module.chains.ensureChain(database, clock.now(), roundStart);
+  await module.chains.ensureChain(database, clock.now(), firstStart);
   const players = await createPlayers(database, clock, Math.ceil(SETTLE_BETS / BETS_PER_PLAYER));
-  clock.set(roundStart + 5_000);
-  const period = luckyHitPeriodAt(roundStart, TIME_ZONE);
-  const intakeStart = performance.now();
-  // Bets go in INTAKE_CONCURRENCY at a time (each its own transaction), as concurrent players send them.
-  for (let offset = 0; offset < SETTLE_BETS; offset += INTAKE_CONCURRENCY) {
-    const batch = Array.from({ length: Math.min(INTAKE_CONCURRENCY, SETTLE_BETS - offset) }, (_, step) => {
-      const index = offset + step;
-      const player = players[index % players.length] as { userId: number };
-      return module.game.placeBet(player.userId, {
-        period,
-        betType: (['B', 'R', 'L'] as const)[index % 3] ?? 'B',
-        clientSeed: randomLuckyHitClientSeed(),
-        stakeMinor: 1_000 + (index % 50) * 100,
+  const runs: Array<{ intakeSeconds: number; settleMs: number; bareSetMs: number }> = [];
+  let bareTransactions = 0;
+  for (let round = 0; round < SETTLE_ROUNDS; round += 1) {
+    const roundStart = firstStart + round * LUCKY_HIT_ROUND_MS;
+    clock.set(roundStart + 5_000);
+    const period = luckyHitPeriodAt(roundStart, TIME_ZONE);
+    const intakeStart = performance.now();
+    // INTAKE_CONCURRENCY bets in flight at a time, as concurrent players send them; the intake batches them.
+    for (let offset = 0; offset < SETTLE_BETS; offset += INTAKE_CONCURRENCY) {
+      const batch = Array.from({ length: Math.min(INTAKE_CONCURRENCY, SETTLE_BETS - offset) }, (_, step) => {
+        const index = offset + step;
+        const player = players[index % players.length] as { userId: number };
+        return module.game.placeBet(player.userId, {
+          period,
+          betType: (['B', 'R', 'L'] as const)[index % 3] ?? 'B',
+          clientSeed: randomLuckyHitClientSeed(),
+          stakeMinor: 1_000 + (index % 50) * 100,
+        });
       });
-    });
-    for (const answer of await Promise.all(batch)) {
-      if (answer.status !== 200) throw new Error(`bet refused: ${answer.msg}`);
+      for (const answer of await Promise.all(batch)) {
+        if (answer.status !== 200) throw new Error(`bet refused: ${answer.msg}`);
+      }
     }
+    const intakeSeconds = (performance.now() - intakeStart) / 1000;
+    clock.set(roundStart + 20_000);
+    timer.reset();
+    const started = performance.now();
+    const outcome = await module.settlement.settle(roundStart);
+    const settleMs = performance.now() - started;
+    if (PROFILE) console.log(timer.lines.join('\n'));
+    if (outcome.status !== 'settled') throw new Error(`round not settled: ${outcome.status}`);
+    // Bare work on the same database right after: N rows inserted and updated in one transaction, and (once)
+    // one-row transactions at the intake's concurrency.
+    const bareSetMs = await bareSetWriteMs(database, SETTLE_BETS);
+    if (round === 0) {
+      bareTransactions = await bareTransactionsPerSecond(
+        database,
+        Math.min(SETTLE_BETS, BARE_TRANSACTIONS),
+        INTAKE_CONCURRENCY,
+      );
+    }
+    runs.push({ intakeSeconds, settleMs, bareSetMs });
+    console.log(
+      `${dialect} round ${round + 1}: ${SETTLE_BETS} bets in ${intakeSeconds.toFixed(1)} s (${Math.round(SETTLE_BETS / intakeSeconds)}/s, ` +
+        `${INTAKE_CONCURRENCY} in flight, in-process); settlement ${settleMs.toFixed(0)} ms, ` +
+        `${(settleMs / bareSetMs).toFixed(2)}× the bare insert-and-update of ${SETTLE_BETS} rows (${bareSetMs.toFixed(0)} ms); ` +
+        `winner ${outcome.round.outcome.winner}, Lucky Hit ${outcome.round.outcome.luckyHitOdds}x`,
+    );
   }
-  const intakeSeconds = (performance.now() - intakeStart) / 1000;
-  clock.set(roundStart + 20_000);
-  timer.reset();
-  const started = performance.now();
-  const outcome = await module.settlement.settle(roundStart);
-  const elapsed = performance.now() - started;
-  if (PROFILE) console.log(timer.lines.join('\n'));
-  if (outcome.status !== 'settled') throw new Error(`round not settled: ${outcome.status}`);
-  // Bare work on the same database in the same run: one-row transactions, and N rows written twice in one.
-  const bareTransactions = await bareTransactionsPerSecond(
-    database,
-    Math.min(SETTLE_BETS, BARE_TRANSACTIONS),
-    INTAKE_CONCURRENCY,
-  );
-  const bareSetMs = await bareSetWriteMs(database, SETTLE_BETS);
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((left, right) => left - right);
+    return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  };
+  const betsPerSecond = median(runs.map((run) => SETTLE_BETS / run.intakeSeconds));
   console.log(
-    `${dialect}: bets ${(SETTLE_BETS / intakeSeconds / bareTransactions).toFixed(2)} of the bare one-row transactions a second ` +
-      `(${Math.round(bareTransactions)}/s); settlement ${(elapsed / bareSetMs).toFixed(1)}× the bare insert-and-update of ` +
-      `${SETTLE_BETS} rows (${bareSetMs.toFixed(0)} ms)`,
-  );
-  console.log(
-    `${dialect}: ${SETTLE_BETS} bets placed one transaction each, ${INTAKE_CONCURRENCY} at a time, in ${intakeSeconds.toFixed(1)} s ` +
-      `(${Math.round(SETTLE_BETS / intakeSeconds)}/s, in-process); settlement of the round ${elapsed.toFixed(0)} ms ` +
-      `(winner ${outcome.round.outcome.winner}, Lucky Hit ${outcome.round.outcome.luckyHitOdds}x)`,
+    `${dialect}: median of ${runs.length} rounds: bets ${Math.round(betsPerSecond)}/s = ${(betsPerSecond / bareTransactions).toFixed(2)}× ` +
+      `the bare one-row transactions a second (${Math.round(bareTransactions)}/s); settlement of ${SETTLE_BETS} bets ` +
+      `${median(runs.map((run) => run.settleMs)).toFixed(0)} ms = ${median(runs.map((run) => run.settleMs / run.bareSetMs)).toFixed(2)}× ` +
+      `the bare insert-and-update (${median(runs.map((run) => run.bareSetMs)).toFixed(0)} ms)`,
   );
   await assertLedgerClean(database);
   await bench.dispose();
