@@ -210,6 +210,7 @@ async function socketLoad(): Promise<void> {
   const sentAt = new Map<WebSocket, number[]>();
   const latencies: number[] = [];
   let refused = 0;
+  const refusals = new Map<string, number>();
   for (let index = 0; index < SOCKETS; index += 1) {
     const player = players[index % players.length] as { token: string };
     const socket = new WebSocket(`ws://127.0.0.1:${PORT}/ws/luckyhit?token=${player.token}`);
@@ -219,7 +220,12 @@ async function socketLoad(): Promise<void> {
       if (frame.cmd !== LuckyHitCmd.betResult) return;
       const started = sentAt.get(socket)?.shift();
       if (started !== undefined) latencies.push(performance.now() - started);
-      if ((JSON.parse(frame.data) as { status: number }).status !== 200) refused += 1;
+      const answer = JSON.parse(frame.data) as { status: number; msg: string };
+      if (answer.status !== 200) {
+        refused += 1;
+        const reason = `${answer.status} ${answer.msg}`;
+        refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+      }
     });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -263,6 +269,7 @@ async function socketLoad(): Promise<void> {
     `bets sent ${total} in ${((performance.now() - begin) / 1000).toFixed(1)} s, answered ${latencies.length}, refused ${refused}; ` +
       `answer p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`,
   );
+  if (refusals.size > 0) console.log(`refusals: ${JSON.stringify(Object.fromEntries(refusals))}`);
   // Let the engine deal and settle the round with its live load, then report its time from the log-free path.
   const settleAt = roundStart + 20_500 - Date.now();
   if (settleAt > 0) await new Promise((resolve) => setTimeout(resolve, settleAt));
