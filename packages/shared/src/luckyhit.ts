@@ -22,6 +22,8 @@ export const LUCKY_HIT_DEAL_SECOND = 20;
 export const LUCKY_HIT_FEE_PERCENT = 2;
 /** Stake bounds in major units (spec 02 §5; the minimum is per market: 10, or 1 for pt). */
 export const LUCKY_HIT_MAX_STAKE = 10_000;
+/** Several bets per round are allowed, a flood is not: the server refuses a player's bets past this many (429). */
+export const LUCKY_HIT_MAX_BETS_PER_ROUND = 20;
 /** The amount field's step. */
 export const LUCKY_HIT_STAKE_STEP = 50;
 /** How many results the live history holds: 8 in the head and 36 more in the body. */

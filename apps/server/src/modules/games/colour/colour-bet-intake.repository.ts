@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { PlannedRead, PlannedWrite } from '../../../db/combined-statements.ts';
 import type { DialectName } from '../../../db/dialect.ts';
 import { jsonRowsFrom } from '../../../db/dialect.ts';
+import { planReserveIds } from '../../../db/reserved-ids.ts';
 import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 
 /**
@@ -26,42 +27,12 @@ export function planSharePeriods(
   };
 }
 
-/**
- * Reserves `count` new bet ids in ascending order, planned for `readTogether`, so that a batch can write
- * its bets, their transfers and their answers together without reading the ids back first. PostgreSQL draws
- * them from the id column's sequence (ids of a batch that takes fewer bets are skipped, as after any
- * rollback); SQLite has one writer, whose transaction holds the write lock, so the ids after the largest
- * one ever given are free until it commits.
- */
+/** Reserves `count` new colour bet ids in ascending order, planned for `readTogether` (see planReserveIds). */
 export function planReserveBetIds(
   dialect: DialectName,
   count: number,
 ): PlannedRead<{ id: number }, number[]> {
-  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`cannot reserve ${count} bet ids`);
-  if (dialect === 'postgres') {
-    return {
-      statement: sql<{ id: number }>`
-        select nextval(pg_get_serial_sequence('colour_bets', 'id')) as id from generate_series(1, ${count})
-      `,
-      settle: (rows) => {
-        const ids = rows.map((row) => Number(row.id)).sort((left, right) => left - right);
-        if (ids.length !== count) throw new Error(`reserved ${ids.length} of ${count} bet ids`);
-        return ids;
-      },
-    };
-  }
-  return {
-    statement: sql<{ id: number }>`
-      select max(
-        coalesce((select seq from sqlite_sequence where name = 'colour_bets'), 0),
-        coalesce((select max(id) from colour_bets), 0)
-      ) as id
-    `,
-    settle: (rows) => {
-      const last = Number(rows[0]?.id ?? 0);
-      return Array.from({ length: count }, (_unused, index) => last + index + 1);
-    },
-  };
+  return planReserveIds(dialect, 'colour_bets', count);
 }
 
 /** A bet to insert with its reserved id. */

@@ -26,6 +26,7 @@ import {
 import type { BulkClaim, IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import { InsufficientBalanceError } from '../../ledger/ledger.errors.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
+import { BetGroupCommit, type GroupCommitOutcome } from '../bet-group-commit.service.ts';
 import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 import {
   planInsertBets,
@@ -106,13 +107,8 @@ export interface ColourBetRequest {
 /** Takes one bet alone in its own transaction: the path a failed batch falls back to. */
 export type SingleBetPath = (request: ColourBetRequest) => Promise<AddUserGuessResponse>;
 
-interface QueuedBet extends ColourBetRequest {
-  readonly resolve: (response: AddUserGuessResponse) => void;
-  readonly reject: (error: unknown) => void;
-}
-
 /** What a batch decided for one bet: its answer, or the refusal it answers with. */
-type BetOutcome = { readonly body: AddUserGuessResponse } | { readonly error: AppError };
+type BetOutcome = GroupCommitOutcome<AddUserGuessResponse>;
 
 export interface ColourBetIntakeDependencies {
   database: AppDatabase;
@@ -126,9 +122,9 @@ export interface ColourBetIntakeDependencies {
 }
 
 /**
- * Group commit of colour bets (issue 7: 5,000 bets/s on one instance). Validated bets queue in memory;
- * each batch takes up to COLOUR_INTAKE_BATCH_MAX of them, in arrival order (up to
- * COLOUR_INTAKE_CONCURRENT_BATCHES batches in flight), and commits them in one transaction of a constant
+ * Group commit of colour bets (issue 7: 5,000 bets/s on one instance). Validated bets queue in memory
+ * (the shared BetGroupCommit); each batch takes up to COLOUR_INTAKE_BATCH_MAX of them, in arrival order (up
+ * to COLOUR_INTAKE_CONCURRENT_BATCHES batches in flight), and commits them in one transaction of a constant
  * number of set-based statements, so the hot game-escrow row is locked once per batch instead of once per
  * bet. From the wallet lock to the commit, the part that the next batch waits for, the statements go in
  * three round trips: the lock, one combined write (bets, transfers, balances, rate buckets, answers;
@@ -138,34 +134,31 @@ export interface ColourBetIntakeDependencies {
  * fails alone.
  */
 export class ColourBetIntake {
-  private queue: QueuedBet[] = [];
-  private readonly running = new Set<Promise<void>>();
-  /** Running batches that have not yet written their bets: a new batch starts only when there are none. */
-  private batchesBeforeTail = 0;
-  private readonly maxConcurrentBatches: number;
-  private scheduled = false;
-  private closed = false;
+  private readonly queue: BetGroupCommit<ColourBetRequest, AddUserGuessResponse>;
   /** The last rate window whose expired buckets were dropped: once per window is enough. */
   private prunedWindowStart = 0;
 
   constructor(private readonly dependencies: ColourBetIntakeDependencies) {
-    this.maxConcurrentBatches = COLOUR_INTAKE_CONCURRENT_BATCHES[dependencies.database.dialect];
+    this.queue = new BetGroupCommit<ColourBetRequest, AddUserGuessResponse>({
+      name: 'colour',
+      batchMax: COLOUR_INTAKE_BATCH_MAX,
+      queueLimit: COLOUR_INTAKE_QUEUE_LIMIT,
+      concurrentBatches: COLOUR_INTAKE_CONCURRENT_BATCHES[dependencies.database.dialect],
+      busy: () => new AppError(ResponseCode.unavailable, COLOUR_INTAKE_BUSY_MESSAGE),
+      decide: (batch, onTail) => this.decide(batch, onTail),
+      single: (request) => dependencies.single(request),
+      logger: dependencies.logger,
+    });
   }
 
   /** Queues a validated bet for the next batch and answers it once its batch has committed. */
   submit(request: ColourBetRequest): Promise<AddUserGuessResponse> {
-    if (this.closed || this.queue.length >= COLOUR_INTAKE_QUEUE_LIMIT) {
-      return Promise.reject(new AppError(ResponseCode.unavailable, COLOUR_INTAKE_BUSY_MESSAGE));
-    }
-    return new Promise<AddUserGuessResponse>((resolve, reject) => {
-      this.queue.push({ ...request, resolve, reject });
-      this.schedule();
-    });
+    return this.queue.submit(request);
   }
 
   /** Bets waiting for a batch (for tests and metrics). */
   get queueLength(): number {
-    return this.queue.length;
+    return this.queue.queueLength;
   }
 
   /**
@@ -173,123 +166,22 @@ export class ColourBetIntake {
    * restart; nothing of them was written), and the batch already running is waited for so that its answers
    * go out before the database closes.
    */
-  async close(): Promise<void> {
-    this.closed = true;
-    const waiting = this.queue;
-    this.queue = [];
-    for (const bet of waiting) bet.reject(new AppError(ResponseCode.unavailable, COLOUR_INTAKE_BUSY_MESSAGE));
-    await Promise.all(this.running);
+  close(): Promise<void> {
+    return this.queue.close();
   }
 
-  /**
-   * Starts a batch on the next turn of the event loop rather than at once, so that the requests read in the
-   * same turn join it.
-   */
-  private schedule(): void {
-    if (!this.mayStartBatch() || this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      if (!this.mayStartBatch()) return;
-      this.batchesBeforeTail += 1;
-      let inHead = true;
-      const leaveHead = () => {
-        if (!inHead) return;
-        inHead = false;
-        this.batchesBeforeTail -= 1;
-      };
-      const batch = this.runBatch(this.takeBatch(), () => {
-        leaveHead();
-        this.schedule();
-      }).finally(() => {
-        leaveHead();
-        this.running.delete(batch);
-        this.schedule();
-      });
-      this.running.add(batch);
-    });
-  }
-
-  /**
-   * A second batch (PostgreSQL) starts once the running one has sent its writes and is committing: it then
-   * claims its keys, share-locks its periods, reserves its ids and reads the rate buckets while the first
-   * commits, and has gathered the bets that arrived while the first held the wallets. Started any earlier
-   * it takes fewer bets and waits for the first one's locks all the same (measured: started when the first
-   * went for the wallets, about 20 % fewer bets a second on PostgreSQL).
-   */
-  private mayStartBatch(): boolean {
-    return (
-      this.queue.length > 0 && this.running.size < this.maxConcurrentBatches && this.batchesBeforeTail === 0
-    );
-  }
-
-  /**
-   * Takes up to COLOUR_INTAKE_BATCH_MAX bets in arrival order. A key seen earlier in the batch stays queued
-   * for a later batch, where it is a replay, and so do every later bet of that user: a player's bets are
-   * always decided in the order they arrived.
-   */
-  private takeBatch(): QueuedBet[] {
-    const batch: QueuedBet[] = [];
-    const rest: QueuedBet[] = [];
-    const keys = new Set<string>();
-    const heldUsers = new Set<number>();
-    for (const bet of this.queue) {
-      if (batch.length >= COLOUR_INTAKE_BATCH_MAX || heldUsers.has(bet.userId)) {
-        rest.push(bet);
-        continue;
-      }
-      if (bet.key !== undefined) {
-        const identity = `${bet.userId}\u0000${bet.route}\u0000${bet.key}`;
-        if (keys.has(identity)) {
-          heldUsers.add(bet.userId);
-          rest.push(bet);
-          continue;
-        }
-        keys.add(identity);
-      }
-      batch.push(bet);
-    }
-    this.queue = rest;
-    return batch;
-  }
-
-  /**
-   * Runs one batch and answers each of its bets; never throws. `onTail` is told once the batch has sent its
-   * writes and only the commit is left.
-   */
-  private async runBatch(batch: readonly QueuedBet[], onTail: () => void): Promise<void> {
-    let outcomes: BetOutcome[];
+  /** One batch's transaction, decided again on hits read under the wallet lock when a bucket filled meanwhile. */
+  private decide(batch: readonly ColourBetRequest[], onTail: () => void): Promise<BetOutcome[]> {
     const decide = (bucketsAfterLock: boolean) =>
       runInTransaction(this.dependencies.database, (trx) =>
         this.decideBatch(trx, batch, onTail, bucketsAfterLock),
       );
-    try {
-      outcomes = await decide(false).catch((error: unknown) => {
-        // Another batch or bet raised a player's hits after this batch read them: decide again on hits
-        // read under the wallet lock.
-        if (error instanceof BucketLimitReachedError) return decide(true);
-        throw error;
-      });
-    } catch (error) {
-      this.dependencies.logger?.warn(
-        { err: error, bets: batch.length },
-        'colour bet batch failed; taking its bets one by one',
-      );
-      for (const bet of batch) {
-        try {
-          bet.resolve(await this.dependencies.single(bet));
-        } catch (single) {
-          bet.reject(single);
-        }
-      }
-      return;
-    }
-    for (const [index, bet] of batch.entries()) {
-      const outcome = outcomes[index];
-      if (!outcome) bet.reject(new Error(`colour bet batch left bet ${index} without an answer`));
-      else if ('body' in outcome) bet.resolve(outcome.body);
-      else bet.reject(outcome.error);
-    }
+    return decide(false).catch((error: unknown) => {
+      // Another batch or bet raised a player's hits after this batch read them: decide again on hits
+      // read under the wallet lock.
+      if (error instanceof BucketLimitReachedError) return decide(true);
+      throw error;
+    });
   }
 
   /**
@@ -301,7 +193,7 @@ export class ColourBetIntake {
    */
   private async decideBatch(
     trx: Kysely<Database>,
-    batch: readonly QueuedBet[],
+    batch: readonly ColourBetRequest[],
     onTail: () => void,
     bucketsAfterLock: boolean,
   ): Promise<BetOutcome[]> {
@@ -463,7 +355,7 @@ export class ColourBetIntake {
    */
   private async readBeforeWalletLock(
     trx: Kysely<Database>,
-    batch: readonly QueuedBet[],
+    batch: readonly ColourBetRequest[],
     startAts: ReadonlyMap<number, number>,
     now: number,
     bucketKeys: readonly string[],

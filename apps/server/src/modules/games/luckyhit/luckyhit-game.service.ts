@@ -2,7 +2,6 @@ import {
   type AdminLuckyHitRoundDto,
   type AdminLuckyHitRoundsResponse,
   getMarket,
-  isLuckyHitBettingOpen,
   LUCKY_HIT_HISTORY_LENGTH,
   LUCKY_HIT_MAX_STAKE,
   type LuckyHitBetCommand,
@@ -22,11 +21,14 @@ import {
   type PaginationQuery,
   ResponseCode,
 } from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { readTogether } from '../../../db/combined-statements.ts';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../../http/app-error.ts';
+import { AppError, badRequest, notFound } from '../../../http/app-error.ts';
 import { pageResponse, pageWindow } from '../../../http/pagination.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { planReadPlayerAccess } from '../../accounts/user-access.repository.ts';
 import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
 import {
@@ -41,11 +43,15 @@ import {
   type UserBetWithRound,
 } from './luckyhit.repository.ts';
 import type { LuckyHitRoundRow } from './luckyhit.tables.ts';
+import {
+  accessRefusal,
+  assertOpenLuckyHitRound,
+  LUCKY_HIT_BETS_PER_USER_PER_ROUND,
+  LuckyHitBetIntake,
+  tooManyBetsInRound,
+} from './luckyhit-bet-intake.service.ts';
 import type { LuckyHitChainService } from './luckyhit-chain.service.ts';
 import { LUCKY_HIT_BET_REFERENCE_TYPE, luckyHitStakeKey } from './luckyhit-settlement.service.ts';
-
-/** A player's bets in one round are capped: several are allowed, a flood is not. */
-export const LUCKY_HIT_BETS_PER_USER_PER_ROUND = 20;
 
 export interface LuckyHitGameServiceDependencies {
   database: AppDatabase;
@@ -53,6 +59,7 @@ export interface LuckyHitGameServiceDependencies {
   ledger: LedgerService;
   chains: LuckyHitChainService;
   market: MarketCode;
+  logger?: FastifyBaseLogger | undefined;
 }
 
 /** A bet as the user's record (spec 02 §3 "Lucky Hit user record"). */
@@ -96,28 +103,39 @@ const parseJson = <T>(text: string | null, what: string): T => {
 
 /**
  * The player's side of Lucky Hit: bets (socket cmd 3015, taken only inside the betting window by the
- * server's clock, one transaction each), records, round details for verification, and what the live
- * channel sends on connect. Early access (spec 02 §6) is checked at the edges, with the session: the socket's
- * authorize and the calls' requireEarlyAccess guard.
+ * server's clock, through the group commit of LuckyHitBetIntake), records, round details for verification,
+ * and what the live channel sends on connect. Early access (spec 02 §6) is checked at the edges, with the
+ * session (the socket's authorize and the calls' requireEarlyAccess guard), and again with each bet, so an
+ * operator clearing the flag stops the bets of sockets opened before.
  */
 export class LuckyHitGameService {
   private readonly timeZone: string;
   private readonly minStakeMinor: number;
   private readonly minStakeMajor: number;
+  /** The group commit every bet goes through. */
+  readonly intake: LuckyHitBetIntake;
 
   constructor(private readonly dependencies: LuckyHitGameServiceDependencies) {
     const market = getMarket(dependencies.market);
     this.timeZone = market.timeZone;
     this.minStakeMajor = market.luckyHitMinStake;
     this.minStakeMinor = majorToMinor(market.luckyHitMinStake);
+    this.intake = new LuckyHitBetIntake({
+      database: dependencies.database,
+      clock: dependencies.clock,
+      ledger: dependencies.ledger,
+      chains: dependencies.chains,
+      timeZone: this.timeZone,
+      single: (request) => this.takeBetAlone(request.userId, request.command),
+      logger: dependencies.logger,
+    });
   }
 
   /**
-   * Takes one bet (cmd 3015) and answers cmd 3016: the round must be the one under way with betting open
-   * by the server's clock, the stake within the market's bounds; the stake moves from the wallet to game
-   * escrow in the same transaction as the bet row, which holds the round row FOR SHARE so that the
-   * settlement waits for it (or it sees the round settled and is refused). A refusal answers its code and
-   * message; money moves only on 200.
+   * Takes one bet (cmd 3015) and answers cmd 3016 once its batch has committed: what needs no database (the
+   * stake within the market's bounds, the round under way with betting open by the server's clock) is
+   * checked here, the rest by the intake, which answers each bet as takeBetAlone would. A refusal answers
+   * its code and message; money moves only on 200.
    */
   async placeBet(userId: number, command: LuckyHitBetCommand): Promise<LuckyHitBetResultData> {
     const answer = (status: number, msg: string): LuckyHitBetResultData => ({
@@ -127,7 +145,9 @@ export class LuckyHitGameService {
       betPrice: minorToDecimalString(command.stakeMinor),
     });
     try {
-      await this.takeBet(userId, command);
+      this.assertStakeBounds(command.stakeMinor);
+      assertOpenLuckyHitRound(command.period, this.dependencies.clock.now(), this.timeZone);
+      await this.intake.submit({ userId, command });
       return answer(ResponseCode.ok, LuckyHitMessage.betCompleted);
     } catch (error) {
       if (error instanceof AppError) return answer(error.code, error.message);
@@ -135,23 +155,27 @@ export class LuckyHitGameService {
     }
   }
 
-  private assertOpenRound(period: string, now: number): number {
-    if (!isLuckyHitBettingOpen(now)) throw badRequest(LuckyHitMessage.bettingClosed);
-    if (luckyHitPeriodAt(now, this.timeZone) !== period) throw badRequest(LuckyHitMessage.periodNotOpen);
-    return luckyHitRoundStartMs(now);
+  private assertStakeBounds(stakeMinor: number): void {
+    if (stakeMinor < this.minStakeMinor) throw badRequest(LuckyHitMessage.stakeTooSmall(this.minStakeMajor));
+    if (stakeMinor > majorToMinor(LUCKY_HIT_MAX_STAKE))
+      throw badRequest(LuckyHitMessage.stakeTooLarge(LUCKY_HIT_MAX_STAKE));
   }
 
-  private async takeBet(userId: number, command: LuckyHitBetCommand): Promise<number> {
+  /**
+   * One bet in its own transaction (the path a failed batch falls back to), by the same rules as a batch:
+   * the stake within bounds, the round under way with betting open, the player's access now, at most
+   * LUCKY_HIT_BETS_PER_USER_PER_ROUND bets in the round; the stake moves from the wallet to game escrow in
+   * the same transaction as the bet row, which holds the round row FOR SHARE so that the settlement waits
+   * for it (or it sees the round settled and is refused). Answers the bet's id.
+   */
+  async takeBetAlone(userId: number, command: LuckyHitBetCommand): Promise<number> {
     const { database, clock, ledger, chains } = this.dependencies;
-    if (command.stakeMinor < this.minStakeMinor)
-      throw badRequest(LuckyHitMessage.stakeTooSmall(this.minStakeMajor));
-    if (command.stakeMinor > majorToMinor(LUCKY_HIT_MAX_STAKE))
-      throw badRequest(LuckyHitMessage.stakeTooLarge(LUCKY_HIT_MAX_STAKE));
-    this.assertOpenRound(command.period, clock.now());
+    this.assertStakeBounds(command.stakeMinor);
+    assertOpenLuckyHitRound(command.period, clock.now(), this.timeZone);
     return runInTransaction(database, async (trx) => {
       // Checked again inside: the transaction may have waited for a lock past the close.
       const now = clock.now();
-      const startAt = this.assertOpenRound(command.period, now);
+      const startAt = assertOpenLuckyHitRound(command.period, now, this.timeZone);
       let round = await shareRound(trx, database.dialect, command.period);
       if (!round) {
         if (!(await chains.ensureRoundRow(trx, { period: command.period, startAt }, now)))
@@ -159,8 +183,13 @@ export class LuckyHitGameService {
         round = await shareRound(trx, database.dialect, command.period);
       }
       if (round?.status !== 'open') throw badRequest(LuckyHitMessage.bettingClosed);
+      const { access } = await readTogether(trx, database.dialect, {
+        access: planReadPlayerAccess([userId]),
+      });
+      const refusal = accessRefusal(access.get(userId));
+      if (refusal) throw refusal;
       if ((await countUserBetsInRound(trx, round.id, userId)) >= LUCKY_HIT_BETS_PER_USER_PER_ROUND) {
-        throw tooManyRequests(`At most ${LUCKY_HIT_BETS_PER_USER_PER_ROUND} bets per round`);
+        throw tooManyBetsInRound();
       }
       const feeMinor = luckyHitFeeMinor(command.stakeMinor);
       const betId = await insertBet(trx, {

@@ -83,7 +83,7 @@ export function createLuckyHitModule(dependencies: LuckyHitModuleDependencies): 
     wagering,
     dependencies.referralBonuses,
   );
-  const game = new LuckyHitGameService({ database, clock, ledger, chains, market });
+  const game = new LuckyHitGameService({ database, clock, ledger, chains, market, logger });
   const engine = new LuckyHitEngine({
     database,
     clock,
@@ -123,6 +123,8 @@ export async function registerLuckyHitModule(
       user.access.early ? true : { code: LiveCloseCode.forbidden, reason: LuckyHitMessage.earlyAccessOnly },
   });
   module.channel = channel;
+  // Queued bets are refused and the running batches answered before the database closes.
+  app.addHook('onClose', async () => game.intake.close());
   const failed = (error: unknown) => app.log.error({ err: error }, 'luckyhit socket handler failed');
   channel.attachEngine({
     isLeader: () => engine.isLeader(),

@@ -1,6 +1,6 @@
 import type { LuckyHitBetType, LuckyHitSide } from '@app/shared';
 import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
-import { type DialectName, forShare } from '../../../db/dialect.ts';
+import { type DialectName, forShare, jsonRowsFrom } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import { forUpdate } from '../../../db/transaction.ts';
 import type { PageWindow } from '../../../http/pagination.ts';
@@ -190,14 +190,35 @@ export async function stakeTotalsBySide(
 }
 
 /**
- * The client seeds of a round's first three bettors: each bettor's seed is that of their first bet, and
- * bettors are ordered by their first bet (the bet id is the order the leader took them in).
+ * The client seeds of a round's first `count` bettors: each bettor's seed is that of their first bet, and
+ * bettors are ordered by their first bet (the bet id is the order the leader took them in). A player has at
+ * most `betsPerPlayer` bets in a round, so the first (count − 1) × betsPerPlayer + 1 bets by id hold the
+ * first `count` bettors whenever the round has that many: one short read instead of grouping every bet of
+ * the round by player. Should the cap ever have been passed (it is checked with each bet), the bets grouped
+ * by player answer instead.
  */
 export async function firstBettorSeeds(
   db: Kysely<Database>,
   roundId: number,
   count: number,
+  betsPerPlayer: number,
 ): Promise<string[]> {
+  if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(betsPerPlayer) || betsPerPlayer < 1)
+    throw new Error(`cannot read the first ${count} bettors with ${betsPerPlayer} bets each`);
+  const window = (count - 1) * betsPerPlayer + 1;
+  const earliest = await db
+    .selectFrom('luckyhit_bets')
+    .select(['user_id', 'client_seed'])
+    .where('round_id', '=', roundId)
+    .orderBy('id', 'asc')
+    .limit(window)
+    .execute();
+  const seeds = new Map<number, string>();
+  for (const bet of earliest) {
+    if (seeds.size >= count) break;
+    if (!seeds.has(Number(bet.user_id))) seeds.set(Number(bet.user_id), bet.client_seed);
+  }
+  if (seeds.size >= count || earliest.length < window) return [...seeds.values()];
   const rows = await db
     .selectFrom('luckyhit_bets as b')
     .select('b.client_seed')
@@ -227,70 +248,125 @@ export function multiplierSql(multipliers: Record<LuckyHitBetType, number>): Raw
     else ${sql.lit(multipliers.L)} end)`;
 }
 
-/** The round's waiting bets' totals, and what they pay under the multipliers. */
-export async function waitingTotals(
-  db: Kysely<Database>,
-  roundId: number,
-  multiplier: RawBuilder<number>,
-): Promise<{ count: number; stake: number; fee: number; contract: number; payout: number }> {
-  const result = await sql<{
-    count: number;
-    stake: number | null;
-    fee: number | null;
-    contract: number | null;
-    payout: number | null;
-  }>`
-    select count(*) as count, sum(stake_minor) as stake, sum(fee_minor) as fee,
-      sum(contract_minor) as contract, sum(contract_minor * ${multiplier}) as payout
-    from luckyhit_bets where round_id = ${roundId} and status = 'W'
-  `.execute(db);
-  const row = result.rows[0];
-  return {
-    count: Number(row?.count ?? 0),
-    stake: Number(row?.stake ?? 0),
-    fee: Number(row?.fee ?? 0),
-    contract: Number(row?.contract ?? 0),
-    payout: Number(row?.payout ?? 0),
-  };
+/** What one player's bets of a round came to when they were settled. */
+export interface SettledPlayer {
+  readonly userId: number;
+  readonly bets: number;
+  readonly stakeMinor: number;
+  readonly feeMinor: number;
+  readonly contractMinor: number;
+  readonly payoutMinor: number;
 }
 
-/** Settles every waiting bet of a round in one statement: W → S with its payout, or F. */
-export async function settleWaitingBets(
+const toSafeInteger = (value: unknown, what: string): number => {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number))
+    throw new Error(`Database invariant violated: ${what} = ${String(value)}`);
+  return number;
+};
+
+const toSettledPlayer = (row: Record<string, unknown>): SettledPlayer => ({
+  userId: toSafeInteger(row.user_id, 'user_id'),
+  bets: toSafeInteger(row.bets, 'bets'),
+  stakeMinor: toSafeInteger(row.stake, 'stake'),
+  feeMinor: toSafeInteger(row.fee, 'fee'),
+  contractMinor: toSafeInteger(row.contract, 'contract'),
+  payoutMinor: toSafeInteger(row.payout, 'payout'),
+});
+
+/**
+ * Settles every waiting bet of a round in one statement (W → S with its payout, or F) and answers what each
+ * player's settled bets came to, so that the wins, the fees and the stakes are taken from these few rows per
+ * player rather than from the bets again. PostgreSQL sums the UPDATE's RETURNING rows per player in the same
+ * statement. SQLite's RETURNING cannot feed a query, and handing its 10,000 rows to JavaScript to be summed
+ * cost more CPU than the passes it saved (bench/luckyhit, process CPU time), so there the UPDATE is followed
+ * by one grouped read of the bets it settled.
+ */
+export async function settleWaitingBetsPerPlayer(
   db: Kysely<Database>,
+  dialect: DialectName,
   roundId: number,
   multiplier: RawBuilder<number>,
   now: number,
-): Promise<number> {
-  const updated = await sql`
+): Promise<SettledPlayer[]> {
+  const update = sql`
     update luckyhit_bets
     set payout_minor = contract_minor * ${multiplier},
       status = case when contract_minor * ${multiplier} > 0 then 'S' else 'F' end,
       settled_at = ${now}
     where round_id = ${roundId} and status = 'W'
+  `;
+  const sums = sql`select user_id, count(*) as bets, sum(stake_minor) as stake, sum(fee_minor) as fee,
+      sum(contract_minor) as contract, sum(payout_minor) as payout`;
+  if (dialect === 'postgres') {
+    const result = await sql<Record<string, unknown>>`
+      with settled as (${update} returning user_id, stake_minor, fee_minor, contract_minor, payout_minor)
+      ${sums} from settled group by user_id order by user_id
+    `.execute(db);
+    return result.rows.map(toSettledPlayer);
+  }
+  const updated = Number((await update.execute(db)).numAffectedRows ?? 0n);
+  const result = await sql<Record<string, unknown>>`
+    ${sums} from luckyhit_bets where round_id = ${roundId} and settled_at = ${now}
+    group by user_id order by user_id
   `.execute(db);
-  return Number(updated.numAffectedRows ?? 0n);
+  const players = result.rows.map(toSettledPlayer);
+  const read = players.reduce((sum, player) => sum + player.bets, 0);
+  if (read !== updated) throw new Error(`luckyhit round ${roundId}: settled ${updated} bets, summed ${read}`);
+  return players;
 }
 
-/** The credits of a round's wins: one row per player with the sum of that player's winning bets. */
-export function winCreditsPerPlayer(roundId: number, keyPrefix: string): RawBuilder<unknown> {
-  // The id goes in as text: better-sqlite3 binds a JavaScript number as a REAL, whose text is '1.0'.
-  return sql`select b.user_id as user_id, cast(${String(roundId)} as varchar(100)) as reference_id,
-      cast(${keyPrefix} as varchar(200)) || cast(b.user_id as varchar(20)) as idempotency_key,
-      sum(b.payout_minor) as amount_minor
-    from luckyhit_bets b where b.round_id = ${roundId} and b.status = 'S'
-    group by b.user_id`;
+/** The credits of a round's wins as a bulk-credit source: one row per winning player with the sum of their wins. */
+export function winCreditsSource(
+  dialect: DialectName,
+  roundId: number,
+  keyPrefix: string,
+  players: readonly SettledPlayer[],
+): RawBuilder<unknown> {
+  const rows = players
+    .filter((player) => player.payoutMinor > 0)
+    .map((player) => ({
+      user_id: player.userId,
+      reference_id: String(roundId),
+      idempotency_key: `${keyPrefix}${player.userId}`,
+      amount_minor: player.payoutMinor,
+    }));
+  const source = jsonRowsFrom(dialect, 's', rows, {
+    user_id: 'integer',
+    reference_id: 'text',
+    idempotency_key: 'text',
+    amount_minor: 'integer',
+  });
+  return sql`select s.user_id as user_id, s.reference_id as reference_id, s.idempotency_key as idempotency_key,
+      s.amount_minor as amount_minor from ${source}`;
 }
 
-/** Each settled bet's player and fee, as the referral bonus accrual reads them. */
-export function settledFees(roundId: number): RawBuilder<unknown> {
-  return sql`select b.user_id as user_id, b.fee_minor as fee_minor
-    from luckyhit_bets b where b.round_id = ${roundId} and b.status in ('S', 'F')`;
+/** Each player's settled fees, as the referral bonus accrual reads them (it sums them per player). */
+export function settledFeesSource(
+  dialect: DialectName,
+  players: readonly SettledPlayer[],
+): RawBuilder<unknown> {
+  const source = jsonRowsFrom(
+    dialect,
+    's',
+    players.map((player) => ({ user_id: player.userId, fee_minor: player.feeMinor })),
+    { user_id: 'integer', fee_minor: 'integer' },
+  );
+  return sql`select s.user_id as user_id, s.fee_minor as fee_minor from ${source}`;
 }
 
-/** Each settled bet's player and stake, as the needs_bet reduction reads them. */
-export function settledStakes(roundId: number): RawBuilder<unknown> {
-  return sql`select b.user_id as user_id, b.stake_minor as stake_minor
-    from luckyhit_bets b where b.round_id = ${roundId} and b.status in ('S', 'F')`;
+/** Each player's settled stakes, as the needs_bet reduction reads them (it sums them per player). */
+export function settledStakesSource(
+  dialect: DialectName,
+  players: readonly SettledPlayer[],
+): RawBuilder<unknown> {
+  const source = jsonRowsFrom(
+    dialect,
+    's',
+    players.map((player) => ({ user_id: player.userId, stake_minor: player.stakeMinor })),
+    { user_id: 'integer', stake_minor: 'integer' },
+  );
+  return sql`select s.user_id as user_id, s.stake_minor as stake_minor from ${source}`;
 }
 
 /** What the settlement writes on a round. */

@@ -4,6 +4,7 @@ import {
   LiveCloseCode,
   LuckyHitCmd,
   type LuckyHitGroupInfoData,
+  LuckyHitMessage,
   type LuckyHitOpenResultData,
   luckyHitPeriodAt,
   luckyHitRoundStartMs,
@@ -227,6 +228,43 @@ for (const busKind of ['in-process', 'redis'] as const) {
       const client = await connect(player);
       client.send(LuckyHitCmd.bet, betFrame(50, 'L'));
       expect(await client.nextFrame(LuckyHitCmd.betResult)).toMatchObject({ status: 200 });
+      client.close();
+      await expectLedgerClean(database);
+    });
+
+    it('stops the bets of an open socket once an operator clears early access, and takes them again once set', async () => {
+      clock.set(roundStart + 60_000 + 6_000);
+      const client = await connect(player);
+      client.send(LuckyHitCmd.bet, betFrame(30));
+      expect(await client.nextFrame(LuckyHitCmd.betResult)).toMatchObject({ status: 200 });
+      const before = await balanceOf(database, clock, player.userId);
+      // What the operator console's flag change writes; the socket stays open.
+      await database.db.updateTable('users').set({ is_early: 0 }).where('id', '=', player.userId).execute();
+      try {
+        client.send(LuckyHitCmd.bet, betFrame(40, 'R'));
+        expect(
+          await client.nextFrame(
+            LuckyHitCmd.betResult,
+            (answer: { status: number }) => answer.status !== 200,
+          ),
+        ).toEqual({
+          status: 403,
+          msg: LuckyHitMessage.earlyAccessOnly,
+          period: luckyHitPeriodAt(clock.now(), TIME_ZONE),
+          betPrice: '40.00',
+        });
+        expect(await balanceOf(database, clock, player.userId)).toBe(before);
+      } finally {
+        await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', player.userId).execute();
+      }
+      client.send(LuckyHitCmd.bet, betFrame(50, 'L'));
+      expect(
+        await client.nextFrame(
+          LuckyHitCmd.betResult,
+          (answer: { status: number; betPrice: string }) => answer.betPrice === '50.00',
+        ),
+      ).toMatchObject({ status: 200 });
+      expect(await balanceOf(database, clock, player.userId)).toBe(before - 5_000);
       client.close();
       await expectLedgerClean(database);
     });
