@@ -42,7 +42,11 @@ lighthouse_run() {
     --only-categories=performance --output=json --output-path="$report" --quiet \
     --chrome-path="${CHROMIUM_PATH:-/usr/bin/chromium}" \
     --chrome-flags="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run" \
-    >/dev/null 2>&1
+    >"$REPORT_DIR/$label-run-$run.log" 2>&1 || {
+    # A run Lighthouse could not finish (Chromium timing out on a loaded machine) is reported, not fatal.
+    echo "$label run $run: Lighthouse failed, see $REPORT_DIR/$label-run-$run.log"
+    return 0
+  }
   [ "$run" = 0 ] && return
   node -e "
     const r = require(process.argv[1]); const a = r.audits;
