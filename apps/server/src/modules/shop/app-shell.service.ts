@@ -2,7 +2,7 @@ import { type HomeTopResponse, INLINE_APP_CONFIG_ELEMENT_ID, INLINE_HOME_TOP_ELE
 import { CachedReply } from '../../http/cached-reply.ts';
 import type { ShopService } from './shop.service.ts';
 
-/** The page is made once per banner change, so it is compressed as well as Brotli can. */
+/** The page is made once per change of the home content, so it is compressed as well as Brotli can. */
 const APP_SHELL_BROTLI_QUALITY = 11;
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
