@@ -353,13 +353,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerHealthRoutes(app, database);
   registerDocsRoutes(app, config.market);
   // Fixed for the life of the process: serialized once, answered with its ETag (or 304).
-  const appConfigReply = cachedJsonReply(
-    JSON.stringify({
-      code: 200,
-      market: config.market,
-      dev_tools: devSmsOutbox !== undefined,
-    } satisfies AppConfigResponse),
-  );
+  const appConfigJson = JSON.stringify({
+    code: 200,
+    market: config.market,
+    dev_tools: devSmsOutbox !== undefined,
+  } satisfies AppConfigResponse);
+  const appConfigReply = cachedJsonReply(appConfigJson);
   app.get('/app/config', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
     sendCachedReply(request, reply, appConfigReply, APP_CONFIG_CACHE_CONTROL),
   );
@@ -491,7 +490,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (fs.existsSync(config.webDistDir)) {
     const indexHtmlPath = path.join(config.webDistDir, 'index.html');
     if (fs.existsSync(indexHtmlPath)) {
-      registerAppShellRoute(app, new AppShellService(fs.readFileSync(indexHtmlPath, 'utf8'), settings));
+      // The page for `/` carries GET /app/config's and GET /shop/home_top's answers, so the app's first render
+      // waits for no call.
+      const indexHtml = fs.readFileSync(indexHtmlPath, 'utf8');
+      registerAppShellRoute(app, new AppShellService(indexHtml, appConfigJson, services.shop));
     }
     await app.register(fastifyStatic, {
       root: config.webDistDir,

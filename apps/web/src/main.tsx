@@ -1,5 +1,6 @@
 import './app/zod-without-eval.ts';
 import { getMarket } from '@app/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { loadAntdLocale } from './app/antd-locale-provider.component.tsx';
 import { App } from './app/app.component.tsx';
@@ -7,24 +8,22 @@ import { createAppQueryClient } from './app/query-client.ts';
 import { preloadScreenFor } from './app/routing/app-router.tsx';
 import { initI18n, resolveLanguage } from './i18n/i18n.ts';
 import { api } from './shared/api/api.ts';
-import { type AppConfig, FALLBACK_APP_CONFIG, fetchAppConfig } from './shared/app-config/app-config.api.ts';
+import {
+  type AppConfig,
+  FALLBACK_APP_CONFIG,
+  fetchAppConfig,
+  readInlineAppConfig,
+} from './shared/app-config/app-config.api.ts';
 import { checkAppVersion } from './shared/app-version/app-version.api.ts';
 import { installAntdReact19Render } from './shared/dialogs/antd-react19-render.ts';
 import { setMessageMarket } from './shared/dialogs/message-market.ts';
 import { applyTheme, resolveDarkMode } from './shared/theme/theme.ts';
 import './styles/global.css';
 
-/** Boot: theme first (no flash), then the server's market, then the language, then the first render. */
-async function boot(): Promise<void> {
-  applyTheme(resolveDarkMode());
-  installAntdReact19Render();
-  const queryClient = createAppQueryClient();
-  // The screen's code, and the home screen's data, download while the configuration call is in flight.
-  preloadScreenFor(window.location.hash, queryClient);
-
-  let config: AppConfig;
+/** GET /app/config, when the page did not carry the configuration; the fallback market if it fails. */
+async function fetchConfig(queryClient: QueryClient): Promise<AppConfig> {
   try {
-    config = await queryClient.fetchQuery({
+    return await queryClient.fetchQuery({
       queryKey: ['app', 'config'],
       queryFn: ({ signal }) => fetchAppConfig(api, signal),
       staleTime: Number.POSITIVE_INFINITY,
@@ -33,8 +32,22 @@ async function boot(): Promise<void> {
   } catch (error) {
     // Without the server the app still renders, so the home screen can show its maintenance dialog.
     console.error('GET /app/config failed; using the fallback market', error);
-    config = FALLBACK_APP_CONFIG;
+    return FALLBACK_APP_CONFIG;
   }
+}
+
+/**
+ * Boot: theme first (no flash), then the server's market (written into the page by the server, or asked
+ * for), then the language, then the first render.
+ */
+async function boot(): Promise<void> {
+  applyTheme(resolveDarkMode());
+  installAntdReact19Render();
+  const queryClient = createAppQueryClient();
+  // The screen's code, and the home screen's data, download while the configuration call (if any) is in flight.
+  preloadScreenFor(window.location.hash, queryClient);
+
+  const config = readInlineAppConfig(document) ?? (await fetchConfig(queryClient));
   setMessageMarket(config.market);
   const language = resolveLanguage(getMarket(config.market).defaultLanguage);
   // antd-mobile's locale is a nicety; English stands in if its chunk cannot load.

@@ -12,6 +12,7 @@ export * from './money.ts';
 export * from './postal-codes.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/app-config.ts';
+export * from './schemas/app-shell.ts';
 export * from './schemas/aviator.ts';
 export * from './schemas/colour-game.ts';
 export * from './schemas/common.ts';

@@ -73,6 +73,30 @@ describe('serving the built web app', () => {
     expect((await get('/index.html')).statusCode).toBe(200);
   });
 
+  it("writes GET /app/config's answer into the app shell, so the app's first render waits for no call", async () => {
+    const config = await get('/app/config');
+    const page = (await get('/')).body;
+    const data = page.match(/<script type="application\/json" id="app-config">(.*?)<\/script>/)?.[1];
+    expect(data).toBeDefined();
+    expect(JSON.parse(data ?? '')).toEqual(JSON.parse(config.body));
+  });
+
+  it("writes GET /shop/home_top's answer into the app shell, and a new notice into the next page", async () => {
+    const inlineHomeTop = (page: string) =>
+      JSON.parse(
+        page.match(/<script type="application\/json" id="shop-home-top">(.*?)<\/script>/)?.[1] ?? 'null',
+      );
+    expect(inlineHomeTop((await get('/')).body)).toEqual(JSON.parse((await get('/shop/home_top')).body));
+
+    // An operator's text cannot close the data block: every < is written as \u003c, which JSON reads back.
+    const notice = 'Closed today </script><script>alert(1)</script>';
+    await new SettingsService(database.db, systemClock).set('home.notice', notice);
+    const page = (await get('/')).body;
+    expect(page).not.toContain('<script>alert(1)');
+    expect(inlineHomeTop(page).queryset[0].notice).toBe(notice);
+    expect(inlineHomeTop(page)).toEqual(JSON.parse((await get('/shop/home_top')).body));
+  });
+
   it('sends the app shell compressed, made once, with a validator that answers 304', async () => {
     const plain = await get('/');
     const brotli = await get('/', 'gzip, deflate, br');

@@ -3,12 +3,15 @@ import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../http/cached-reply
 import type { AppShellService } from './app-shell.service.ts';
 
 /**
- * The app shell's Cache-Control: revalidated on every visit, like index.html, so a deploy or a new banner
+ * The app shell's Cache-Control: revalidated on every visit, like index.html, so a deploy or new home content
  * is picked up at once; an unchanged page answers 304.
  */
 export const APP_SHELL_CACHE_CONTROL = 'no-cache';
 
-/** GET / answers the app shell with the first banner preloaded; every other file comes from the build. */
+/**
+ * GET / answers the app shell with the app's configuration and the home screen's top content written in and
+ * the first banner preloaded; every other file comes from the build.
+ */
 export function registerAppShellRoute(app: FastifyInstance, shell: AppShellService): void {
   app.get('/', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
     answerCached(request, reply, shell.homePage(), APP_SHELL_CACHE_CONTROL),

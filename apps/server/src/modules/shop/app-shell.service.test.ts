@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withBannerPreload } from './app-shell.service.ts';
+import { withBannerPreload, withInlineJson } from './app-shell.service.ts';
 
 const PAGE = '<!doctype html><html><head><title>Gold Shop</title>\n  </head><body></body></html>';
 
@@ -26,5 +26,26 @@ describe('withBannerPreload', () => {
     ['a relative path', 'media/b.svg'],
   ])('leaves the page as built for %s', (_case, banner) => {
     expect(withBannerPreload(PAGE, banner)).toBe(PAGE);
+  });
+});
+
+describe('withInlineJson', () => {
+  it('writes an answer into the head as a JSON data block', () => {
+    const html = withInlineJson(PAGE, 'app-config', '{"code":200,"market":"in","dev_tools":false}');
+    expect(html).toContain(
+      '<script type="application/json" id="app-config">{"code":200,"market":"in","dev_tools":false}</script>\n  </head>',
+    );
+  });
+
+  it('escapes every < so the text can never close the element or open a comment', () => {
+    const html = withInlineJson(PAGE, 'app-config', '{"note":"</script><script>alert(1)</script><!--"}');
+    expect(html).not.toContain('</script><script>');
+    expect(html).not.toContain('<!--');
+    const data = html.match(/<script type="application\/json" id="app-config">(.*?)<\/script>/)?.[1] ?? '';
+    expect(JSON.parse(data)).toEqual({ note: '</script><script>alert(1)</script><!--' });
+  });
+
+  it('leaves a page without a head as built', () => {
+    expect(withInlineJson('<p>no head</p>', 'app-config', '{"code":200}')).toBe('<p>no head</p>');
   });
 });

@@ -1,7 +1,8 @@
+import { type HomeTopResponse, INLINE_APP_CONFIG_ELEMENT_ID, INLINE_HOME_TOP_ELEMENT_ID } from '@app/shared';
 import { CachedReply } from '../../http/cached-reply.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { ShopService } from './shop.service.ts';
 
-/** The page is made once per banner change, so it is compressed as well as Brotli can. */
+/** The page is made once per change of the home content, so it is compressed as well as Brotli can. */
 const APP_SHELL_BROTLI_QUALITY = 11;
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
@@ -18,8 +19,8 @@ function escapeAttribute(value: string): string {
 
 /**
  * index.html with a high-priority preload of the home screen's first banner, the largest thing the first
- * screen paints: the browser then fetches it with the scripts instead of after GET /shop/home_top has
- * answered (Lighthouse's largest contentful paint). Without a usable banner the page is returned as built.
+ * screen paints: the browser then fetches it with the scripts instead of after the app has rendered the
+ * carousel (Lighthouse's largest contentful paint). Without a usable banner the page is returned as built.
  */
 export function withBannerPreload(indexHtml: string, bannerUrl: string | undefined): string {
   if (!bannerUrl || !PRELOADABLE_URL.test(bannerUrl) || !indexHtml.includes('</head>')) return indexHtml;
@@ -28,32 +29,63 @@ export function withBannerPreload(indexHtml: string, bannerUrl: string | undefin
 }
 
 /**
- * The app shell the server sends for `/`: the built index.html and the operator's current first banner,
- * made (and compressed) once per change of the banners, never read from the database per request.
+ * index.html with a JSON answer written into the head as a data block (`<script type="application/json">`),
+ * so the app's first render does not wait for that call. A data block is never run, so the content
+ * security policy's script-src (no inline script) does not apply to it; every `<` is escaped (`\u003c`,
+ * which JSON.parse reads back) so that no text, an operator's notice included, can close the element.
+ */
+export function withInlineJson(indexHtml: string, elementId: string, json: string): string {
+  if (!indexHtml.includes('</head>')) return indexHtml;
+  const data = json.replaceAll('<', '\\u003c');
+  const block = `<script type="application/json" id="${elementId}">${data}</script>`;
+  return indexHtml.replace('</head>', `    ${block}\n  </head>`);
+}
+
+/** The first banner of a GET /shop/home_top answer, if any. */
+function firstBanner(homeTopJson: string): string | undefined {
+  const response = JSON.parse(homeTopJson) as Partial<HomeTopResponse>;
+  return response.queryset?.[0]?.image1 || undefined;
+}
+
+/**
+ * The app shell the server sends for `/`: the built index.html with the app's configuration, the home
+ * screen's top content (banners, notice, games: GET /shop/home_top's answer) and a preload of its first
+ * banner. Made (and compressed) once per change of that content, which the shop keeps in the public-read
+ * cache; never read from the database per request.
  */
 export class AppShellService {
-  private current: { readonly banner: string | undefined; readonly page: CachedReply } | undefined;
+  private current: { readonly homeTop: CachedReply; readonly page: CachedReply } | undefined;
+  private readonly shellHtml: string;
 
+  /** `appConfigJson` is GET /app/config's answer, fixed for the life of the process. */
   constructor(
-    private readonly indexHtml: string,
-    private readonly settings: SettingsService,
-  ) {}
-
-  /** The page for `/`, with the first banner of the `home.banners` setting preloaded. */
-  homePage(): CachedReply | Promise<CachedReply> {
-    const settings = this.settings.allForDisplay();
-    if (settings instanceof Promise)
-      return settings.then((loaded) => this.pageFor(loaded['home.banners'][0]));
-    return this.pageFor(settings['home.banners'][0]);
+    indexHtml: string,
+    appConfigJson: string,
+    private readonly shop: Pick<ShopService, 'homeTopReply'>,
+  ) {
+    this.shellHtml = withInlineJson(indexHtml, INLINE_APP_CONFIG_ELEMENT_ID, appConfigJson);
   }
 
-  /** The settings are cached: the same first banner gives the same page, with its compressed copies. */
-  private pageFor(banner: string | undefined): CachedReply {
-    if (this.current?.banner !== banner || !this.current) {
-      const body = Buffer.from(withBannerPreload(this.indexHtml, banner));
+  /** The page for `/`, carrying GET /app/config's and GET /shop/home_top's answers. */
+  homePage(): CachedReply | Promise<CachedReply> {
+    const homeTop = this.shop.homeTopReply();
+    if (homeTop instanceof Promise) return homeTop.then((loaded) => this.pageFor(loaded));
+    return this.pageFor(homeTop);
+  }
+
+  /** The shop keeps the same reply while its content is unchanged: the same page, with its compressed copies. */
+  private pageFor(homeTop: CachedReply): CachedReply {
+    if (this.current?.homeTop !== homeTop) {
+      const homeTopJson = homeTop.body.toString('utf8');
+      const html = withBannerPreload(
+        withInlineJson(this.shellHtml, INLINE_HOME_TOP_ELEMENT_ID, homeTopJson),
+        firstBanner(homeTopJson),
+      );
       this.current = {
-        banner,
-        page: new CachedReply(body, HTML_CONTENT_TYPE, { brotliQuality: APP_SHELL_BROTLI_QUALITY }),
+        homeTop,
+        page: new CachedReply(Buffer.from(html), HTML_CONTENT_TYPE, {
+          brotliQuality: APP_SHELL_BROTLI_QUALITY,
+        }),
       };
     }
     return this.current.page;

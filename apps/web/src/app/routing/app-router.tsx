@@ -6,9 +6,8 @@ import { AppLayout } from '../layout/app-layout.component.tsx';
 import { NotFoundScreen } from '../layout/fallback-screens.component.tsx';
 import { APP_ROUTES, type AppRouteDefinition } from './route-registry.ts';
 
-/** A screen's code and, unless its texts are in the first load, every screen's texts, loaded together. */
+/** A screen's code and every screen's texts, loaded together. */
 function loadScreen(route: AppRouteDefinition): ReturnType<AppRouteDefinition['load']> {
-  if (route.textsInFirstLoad) return route.load();
   return Promise.all([route.load(), ensureScreenTexts()]).then(([screen]) => screen);
 }
 
@@ -24,7 +23,8 @@ const ROUTES: RouteObject[] = [
     element: <AppLayout />,
     children: [
       ...APP_ROUTES.map((route) => {
-        const Screen = lazy(() => loadScreen(route));
+        // The home screen renders at once: no lazy load, no Suspense fallback painted first.
+        const Screen = route.inFirstLoad?.default ?? lazy(() => loadScreen(route));
         return { path: route.path, element: <Screen /> };
       }),
       { path: '*', element: <NotFoundScreen /> },
@@ -51,9 +51,16 @@ export function AppRouter() {
  */
 export function preloadScreenFor(hash: string, queryClient: QueryClient): void {
   const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  const route = APP_ROUTES.find((candidate) => candidate.path === path);
+  if (!route) return;
+  // The home screen's code is already here: its calls start now.
+  if (route.inFirstLoad) {
+    route.inFirstLoad.prefetch?.(queryClient);
+    return;
+  }
   // Only the code: the texts wait for i18next, which starts after this; the screen's lazy load adds them.
-  APP_ROUTES.find((route) => route.path === path)
-    ?.load()
+  route
+    .load()
     .then((screen) => screen.prefetch?.(queryClient))
     .catch(() => {
       // The screen's own lazy load reports the failure through the error boundary.

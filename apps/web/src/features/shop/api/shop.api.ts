@@ -1,6 +1,13 @@
-import type { HomeTopResponse, MoreGameDto, Page, ProductDto } from '@app/shared';
+import {
+  type HomeTopResponse,
+  INLINE_HOME_TOP_ELEMENT_ID,
+  type MoreGameDto,
+  type Page,
+  type ProductDto,
+} from '@app/shared';
 import type { ApiClient } from '../../../shared/api/api-client.ts';
 import { ApiNetworkError } from '../../../shared/api/api-errors.ts';
+import { readInlineJson } from '../../../shared/api/inline-data.ts';
 
 /** Products per page of the home grid and its infinite scroll. */
 export const PRODUCT_PAGE_SIZE = 10;
@@ -79,6 +86,17 @@ export function parseHomeTop(response: HomeTopResponse): HomeContent {
     androidVersion: text(top.android_version),
     games: compact(games, toMoreGame),
   };
+}
+
+/**
+ * GET /shop/home_top's answer as the server wrote it into the page for `/`, so the home screen's first render
+ * already has its banners; undefined when the page has none or it is not a successful answer.
+ */
+export function readInlineHomeTop(document: Document): HomeContent | undefined {
+  const response = readInlineJson(document, INLINE_HOME_TOP_ELEMENT_ID);
+  return isRecord(response) && response.code === 200
+    ? parseHomeTop(response as unknown as HomeTopResponse)
+    : undefined;
 }
 
 /** GET /shop/home_top (no auth): banners, notice, Android version and embedded games. */

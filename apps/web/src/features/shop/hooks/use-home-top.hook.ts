@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
-import { fetchHomeTop } from '../api/shop.api.ts';
+import { fetchHomeTop, readInlineHomeTop } from '../api/shop.api.ts';
 import { shopQueryKeys } from './shop-query-keys.ts';
 import { productPagesQueryOptions } from './use-product-pages.hook.ts';
 
@@ -19,10 +19,13 @@ export function useHomeTop() {
 }
 
 /**
- * Starts the home screen's two calls while the app boots (configuration, language), so the banners and the
- * first products are on their way before the first render instead of after it.
+ * Readies the home screen's data while the app boots: the top content the server wrote into the page (or,
+ * without it, its call), and the call for the first products, so they are on their way before the first
+ * render instead of after it.
  */
 export function prefetchShopHome(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(homeTopQueryOptions);
+  const inlineHomeTop = readInlineHomeTop(document);
+  if (inlineHomeTop) queryClient.setQueryData(homeTopQueryOptions.queryKey, inlineHomeTop);
+  else void queryClient.prefetchQuery(homeTopQueryOptions);
   void queryClient.prefetchInfiniteQuery(productPagesQueryOptions());
 }
