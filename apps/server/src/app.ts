@@ -85,6 +85,8 @@ import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { SuggestionsService } from './modules/suggestions/suggestions.service.ts';
+import { registerMediaRoutes } from './modules/uploads/uploads.routes.ts';
+import { MediaService } from './modules/uploads/uploads.service.ts';
 import {
   createWalletModule,
   registerWalletModule,
@@ -385,6 +387,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerContentOperatorRoutes(app, { content: new ContentOperatorService(database, settings, audit) });
   registerChannelsOperatorRoutes(app, { channels: new ChannelsOperatorService(database, clock, audit) });
+  registerMediaRoutes(app, { media: new MediaService(database, clock, audit) });
   registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });
   const playerView = new PlayerViewService(database, clock, audit);
   registerBuiltInPlayerRecords(playerView, {

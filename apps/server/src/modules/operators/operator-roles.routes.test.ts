@@ -124,6 +124,7 @@ describeEachDatabase('operator roles over every /admin/api route', (database) =>
       expect(accessOf('PUT', `${url}/:id`)).toEqual({ roles: ['finance'] });
     }
     expect(accessOf('GET', '/admin/api/content')).toEqual({ roles: ['content'] });
+    expect(accessOf('POST', '/admin/api/media')).toEqual({ roles: ['content'] });
     for (const form of ['banners', 'notices', 'support-contacts']) {
       expect(accessOf('PUT', `/admin/api/content/${form}`)).toEqual({ roles: ['content'] });
     }
