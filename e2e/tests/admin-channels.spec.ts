@@ -48,7 +48,7 @@ test('finance sets a gateway key and sees it only as set; content uploads a bann
 
   // Finance: the Razorpay channel's keys are written, never read back.
   await firstConsoleLogin(page, 'e2e.finance', offset);
-  await page.getByRole('menuitem', { name: 'Payment channels' }).click();
+  await page.getByRole('menuitem', { name: 'Channels' }).click();
   await expect(page.getByTestId('secret-razorpay-key_secret')).toContainText('not set');
   await page.getByTestId('edit-channel-razorpay').click();
   await page.getByLabel('Key id').fill('rzp_test_E2E0001');

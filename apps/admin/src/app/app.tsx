@@ -33,7 +33,7 @@ const resources = [
     ...(definition.name === 'users' ? { show: '/users/:id' } : {}),
     meta: { label: definition.title },
   })),
-  { name: 'channels', list: '/channels', meta: { label: 'Payment channels' } },
+  { name: 'channels', list: '/channels', meta: { label: 'Channels' } },
   { name: 'content', list: '/content', meta: { label: 'Banners & notices' } },
   { name: 'settings', list: '/settings', meta: { label: 'Settings' } },
   { name: 'fairness', list: '/fairness', meta: { label: 'Fairness chains' } },

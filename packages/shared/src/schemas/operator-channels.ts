@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MINOR_PER_MAJOR } from '../money.ts';
+import { idFromQuery } from './common.ts';
 import { requiredText } from './text-field.ts';
 import type { PaymentAdapterName, PaymentChannelType } from './wallet.ts';
 import { moneyAmountField } from './wallet.ts';
@@ -175,6 +176,9 @@ export const adminWithdrawalChannelUpdateBody = z
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'no channel field to change');
 export type AdminWithdrawalChannelUpdateBody = z.output<typeof adminWithdrawalChannelUpdateBody>;
+
+/** The channel id in PUT /admin/api/payment-channels/:id and /admin/api/withdrawal-channels/:id. */
+export const adminChannelParams = z.object({ id: idFromQuery('id') });
 
 /** What the operator API says of a secret key: whether it is set and, when long enough, its end. */
 export interface ChannelSecretState {

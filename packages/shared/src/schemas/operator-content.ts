@@ -147,6 +147,11 @@ export const adminMediaUploadBody = z.object({
 });
 export type AdminMediaUploadBody = z.output<typeof adminMediaUploadBody>;
 
+/** GET /media/uploads/:name: 32 hex characters of the image's SHA-256 and its extension. */
+export const mediaUploadParams = z.object({
+  name: z.string().regex(/^[0-9a-f]{32}\.(png|jpg|webp)$/, 'name must be the name an upload answered'),
+});
+
 /** The answer of an upload: the address to put in a banner or a product. */
 export interface AdminMediaUploadResponse {
   code: 200;

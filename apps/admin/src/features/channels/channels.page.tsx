@@ -3,7 +3,20 @@ import {
   type AdminWithdrawalChannelDto,
   adminWithdrawalChannelUpdateBody,
 } from '@app/shared';
-import { Button, Card, Drawer, Form, Input, InputNumber, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import {
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { apiCall } from '../../shared/api-client.ts';
 import { message } from '../../shared/feedback.ts';
@@ -104,7 +117,12 @@ export function ChannelsPage() {
   useEffect(load, [load]);
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Card title="Payment channels">
+      <Card
+        title="Payment channels"
+        extra={
+          <Typography.Text type="secondary">Keys can be set or replaced, never read back</Typography.Text>
+        }
+      >
         <Table<AdminPaymentChannelDto>
           rowKey="id"
           size="small"
@@ -170,7 +188,14 @@ export function ChannelsPage() {
           ]}
         />
       </Card>
-      <Card title="Payout channels">
+      <Card
+        title="Payout channels"
+        extra={
+          <Typography.Text type="secondary">
+            The payout adapters (manual transfer, sandbox bank) take no keys
+          </Typography.Text>
+        }
+      >
         <Table<AdminWithdrawalChannelDto>
           rowKey="id"
           size="small"

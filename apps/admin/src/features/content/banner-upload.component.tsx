@@ -49,7 +49,7 @@ export function BannerUploadButton({ onUploaded }: { onUploaded: (url: string) =
         ref={input}
         type="file"
         accept={MEDIA_UPLOAD_TYPES.join(',')}
-        hidden
+        style={{ display: 'none' }}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
       <Button size="small" loading={busy} onClick={() => input.current?.click()}>

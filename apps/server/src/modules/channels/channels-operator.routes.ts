@@ -1,11 +1,12 @@
-import { adminPaymentChannelUpdateBody, adminWithdrawalChannelUpdateBody, idFromQuery } from '@app/shared';
+import {
+  adminChannelParams,
+  adminPaymentChannelUpdateBody,
+  adminWithdrawalChannelUpdateBody,
+} from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { ChannelsOperatorService } from './channels-operator.service.ts';
-
-const channelParams = z.object({ id: idFromQuery('id') });
 
 /** The payment and payout channels under /admin/api (role finance; owner too, auditor reads). */
 export function registerChannelsOperatorRoutes(
@@ -15,7 +16,7 @@ export function registerChannelsOperatorRoutes(
   app.get('/admin/api/payment-channels', operatorRoute('finance'), () => channels.paymentChannels());
   app.put('/admin/api/payment-channels/:id', operatorRoute('finance'), (request) =>
     channels.updatePaymentChannel(
-      parseInput(channelParams, request.params).id,
+      parseInput(adminChannelParams, request.params).id,
       parseInput(adminPaymentChannelUpdateBody, request.body),
       operatorActor(request),
     ),
@@ -23,7 +24,7 @@ export function registerChannelsOperatorRoutes(
   app.get('/admin/api/withdrawal-channels', operatorRoute('finance'), () => channels.withdrawalChannels());
   app.put('/admin/api/withdrawal-channels/:id', operatorRoute('finance'), (request) =>
     channels.updateWithdrawalChannel(
-      parseInput(channelParams, request.params).id,
+      parseInput(adminChannelParams, request.params).id,
       parseInput(adminWithdrawalChannelUpdateBody, request.body),
       operatorActor(request),
     ),

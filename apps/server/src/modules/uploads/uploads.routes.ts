@@ -1,4 +1,4 @@
-import { adminMediaUploadBody, MEDIA_UPLOAD_MAX_BYTES } from '@app/shared';
+import { adminMediaUploadBody, MEDIA_UPLOAD_MAX_BYTES, mediaUploadParams } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/app-error.ts';
 import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
@@ -17,8 +17,8 @@ export function registerMediaRoutes(app: FastifyInstance, { media }: { media: Me
     { ...operatorRoute('content'), bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
     (request) => media.upload(parseInput(adminMediaUploadBody, request.body), operatorActor(request)),
   );
-  app.get<{ Params: { name: string } }>('/media/uploads/:name', async (request, reply) => {
-    const upload = await media.find(request.params.name);
+  app.get('/media/uploads/:name', async (request, reply) => {
+    const upload = await media.find(parseInput(mediaUploadParams, request.params).name);
     if (!upload) throw notFound('No such image');
     return reply
       .header('content-type', upload.content_type)
