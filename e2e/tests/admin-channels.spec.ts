@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { createOperator, firstConsoleLogin } from '../support/console.ts';
-import { openHome } from '../support/home.ts';
 import { gradientPng } from '../support/images.ts';
 import { callOperatorApi } from '../support/operator.ts';
 
 // The console is a desktop application.
 test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
+
+/** Console lists load after a login and a page change; on a shared, loaded machine that can take a while. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
 /** Keys the operator types; distinctive so their absence from every answer can be checked. */
@@ -39,7 +41,7 @@ test('finance sets a gateway key and sees it only as set; content uploads a bann
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const request = page.request;
   await createOperator(request, 'e2e.finance', 'finance');
@@ -113,7 +115,7 @@ test('finance sets a gateway key and sees it only as set; content uploads a bann
   // The player's home shows the new banner at once.
   const playerContext = await browser.newContext({ viewport: { width: 412, height: 915 } });
   const player = await playerContext.newPage();
-  await openHome(player);
+  await player.goto('/');
   const shown = player.getByTestId('banner-carousel').locator(`img[src="${bannerUrl}"]`).first();
   await expect(shown).toBeVisible();
   expect(await shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
