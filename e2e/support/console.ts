@@ -76,11 +76,12 @@ export async function firstConsoleLogin(
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(CONSOLE_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByAltText('TOTP QR code')).toBeVisible();
+  // A login loads the console's first page too; on a shared, loaded machine that can take a while.
+  await expect(page.getByAltText('TOTP QR code')).toBeVisible({ timeout: 30_000 });
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await page.getByLabel('Code from the app').fill(await totpCode(secret, serverOffsetMs));
   await page.getByRole('button', { name: 'Finish enrolment' }).click();
-  await expect(page.getByTestId('operator-identity')).toContainText(username);
+  await expect(page.getByTestId('operator-identity')).toContainText(username, { timeout: 30_000 });
   return secret;
 }

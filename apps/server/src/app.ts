@@ -32,6 +32,8 @@ import { SessionService } from './modules/accounts/session.service.ts';
 import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts';
 import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
 import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
+import { registerChannelsOperatorRoutes } from './modules/channels/channels-operator.routes.ts';
+import { ChannelsOperatorService } from './modules/channels/channels-operator.service.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
@@ -73,6 +75,8 @@ import {
   type PromotionModule,
   registerPromotionModule,
 } from './modules/promotion/promotion.module.ts';
+import { registerContentOperatorRoutes } from './modules/settings/content-operator.routes.ts';
+import { ContentOperatorService } from './modules/settings/content-operator.service.ts';
 import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { SettingsOperatorService } from './modules/settings/settings-operator.service.ts';
@@ -82,6 +86,8 @@ import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { SuggestionsService } from './modules/suggestions/suggestions.service.ts';
+import { registerMediaRoutes } from './modules/uploads/uploads.routes.ts';
+import { MediaService } from './modules/uploads/uploads.service.ts';
 import {
   createWalletModule,
   registerWalletModule,
@@ -380,6 +386,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerSettingsOperatorRoutes(app, {
     operator: new SettingsOperatorService(database, settings, audit),
   });
+  registerContentOperatorRoutes(app, { content: new ContentOperatorService(database, settings, audit) });
+  registerChannelsOperatorRoutes(app, { channels: new ChannelsOperatorService(database, clock, audit) });
+  registerMediaRoutes(app, { media: new MediaService(database, clock, audit) });
   registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });
   const playerView = new PlayerViewService(database, clock, audit);
   registerBuiltInPlayerRecords(playerView, {

@@ -52,6 +52,11 @@ import {
   luckyHitUserRecordsQuery,
 } from './schemas/luckyhit.ts';
 import {
+  adminChannelParams,
+  adminPaymentChannelUpdateBody,
+  adminWithdrawalChannelUpdateBody,
+} from './schemas/operator-channels.ts';
+import {
   auditLogQuery,
   createOperatorBody,
   dashboardQuery,
@@ -65,6 +70,13 @@ import {
   playerSessionParams,
   updateOperatorBody,
 } from './schemas/operator-console.ts';
+import {
+  adminBannersBody,
+  adminMediaUploadBody,
+  adminNoticesBody,
+  adminSupportContactsBody,
+  mediaUploadParams,
+} from './schemas/operator-content.ts';
 import { settingParams } from './schemas/operator-settings.ts';
 import {
   operatorUserFlagsBody,
@@ -1318,6 +1330,89 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       tag: 'operator',
       summary: 'Run every ledger invariant check now and store the result',
       auth: 'operator',
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/payment-channels',
+      tag: 'operator',
+      summary: 'Every payment channel with its shown settings; of each gateway key only {set, last4}',
+      auth: 'operator',
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/payment-channels/{id}',
+      tag: 'operator',
+      summary:
+        'Change a payment channel: name, switch, order, bounds, presets, shown settings; set or replace keys',
+      description:
+        'settings and secrets are checked against the channel adapter (400 naming settings.<name> or secrets.<name>); keys are never answered and audited only as set/replaced.',
+      auth: 'operator',
+      params: adminChannelParams,
+      body: adminPaymentChannelUpdateBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/withdrawal-channels',
+      tag: 'operator',
+      summary: 'Every withdrawal (payout) channel',
+      auth: 'operator',
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/withdrawal-channels/{id}',
+      tag: 'operator',
+      summary: 'Rename, reorder or switch a payout channel',
+      auth: 'operator',
+      params: adminChannelParams,
+      body: adminWithdrawalChannelUpdateBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/content',
+      tag: 'operator',
+      summary: 'Home banners, the home and colour notices and the support contacts',
+      auth: 'operator',
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/content/banners',
+      tag: 'operator',
+      summary: 'Replace the home carousel images (in order, at most five)',
+      auth: 'operator',
+      body: adminBannersBody,
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/content/notices',
+      tag: 'operator',
+      summary: 'Set the home notice and the colour game notice',
+      auth: 'operator',
+      body: adminNoticesBody,
+    },
+    {
+      method: 'PUT',
+      path: '/admin/api/content/support-contacts',
+      tag: 'operator',
+      summary: 'Replace the support contacts of Mine (each value checked for its type)',
+      auth: 'operator',
+      body: adminSupportContactsBody,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/media',
+      tag: 'operator',
+      summary: 'Upload a PNG, JPEG or WebP image (base64, at most 1 MB); answers its /media/uploads/ address',
+      auth: 'operator',
+      body: adminMediaUploadBody,
+    },
+    {
+      method: 'GET',
+      path: '/media/uploads/{name}',
+      tag: 'shop',
+      summary: 'An uploaded image, by the name its upload answered',
+      auth: 'none',
+      params: mediaUploadParams,
+      rawAnswer: 'The image bytes with their content type, cached for a year (the name is the content hash).',
     },
   ];
 }

@@ -6,6 +6,8 @@ import { currentOperator } from '../features/auth/auth-provider.ts';
 export const MENU_ROLES: Record<string, readonly OperatorRole[]> = {
   dashboard: ['finance', 'support', 'content'],
   settings: ['finance', 'content'],
+  channels: ['finance'],
+  content: ['content'],
   fairness: ['finance', 'content', 'support'],
 };
 

@@ -6,6 +6,8 @@ import { lazy, Suspense } from 'react';
 import { HashRouter, Outlet, Route, Routes } from 'react-router';
 import { authProvider } from '../features/auth/auth-provider.ts';
 import { LoginPage } from '../features/auth/login.page.tsx';
+import { ChannelsPage } from '../features/channels/channels.page.tsx';
+import { ContentPage } from '../features/content/content.page.tsx';
 import { PlayerPage } from '../features/players/player.page.tsx';
 import { FairnessChainsPage } from '../features/resources/fairness-chains.page.tsx';
 import { ResourceListPage } from '../features/resources/resource-list.page.tsx';
@@ -31,6 +33,8 @@ const resources = [
     ...(definition.name === 'users' ? { show: '/users/:id' } : {}),
     meta: { label: definition.title },
   })),
+  { name: 'channels', list: '/channels', meta: { label: 'Channels' } },
+  { name: 'content', list: '/content', meta: { label: 'Banners & notices' } },
   { name: 'settings', list: '/settings', meta: { label: 'Settings' } },
   { name: 'fairness', list: '/fairness', meta: { label: 'Fairness chains' } },
 ];
@@ -95,6 +99,8 @@ export function App() {
                   />
                 ))}
                 <Route path="/users/:id" element={<PlayerPage />} />
+                <Route path="/channels" element={<ChannelsPage />} />
+                <Route path="/content" element={<ContentPage />} />
                 <Route path="/settings" element={<SettingsPage />} />
                 <Route path="/fairness" element={<FairnessChainsPage />} />
               </Route>

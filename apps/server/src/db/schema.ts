@@ -13,6 +13,7 @@ import type { OrdersTables } from '../modules/orders/orders.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 import type { PromotionTables } from '../modules/promotion/promotion.tables.ts';
 import type { SuggestionsTables } from '../modules/suggestions/suggestions.tables.ts';
+import type { MediaTables } from '../modules/uploads/uploads.tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /**
@@ -35,6 +36,7 @@ export interface Database
     GiftsTables,
     SuggestionsTables,
     LauncherTables,
+    MediaTables,
     OperatorsTables {}
 
 /**

@@ -1,5 +1,6 @@
 import { Button, Card, Input, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
 import { message } from '../../shared/feedback.ts';
 
@@ -59,6 +60,9 @@ function SettingEditor({ setting, onSaved }: { setting: SettingDescription; onSa
   );
 }
 
+/** Settings that have their own form on the content page (checked there field by field). */
+const CONTENT_FORM_KEYS = new Set(['home.banners', 'home.notice', 'colour.notice', 'support.contacts']);
+
 /**
  * Every operator setting with its type, its default and its current value: banners, notices, support
  * contacts, app links, withdrawal limits and the four-eyes threshold, defaults of new accounts.
@@ -101,7 +105,17 @@ export function SettingsPage() {
           {
             key: 'value',
             title: 'Value',
-            render: (_, row) => <SettingEditor key={`${row.key}:${version}`} setting={row} onSaved={saved} />,
+            render: (_, row) =>
+              CONTENT_FORM_KEYS.has(row.key) ? (
+                <Space direction="vertical" size={0}>
+                  <Typography.Text code ellipsis style={{ maxWidth: 420 }}>
+                    {JSON.stringify(row.value)}
+                  </Typography.Text>
+                  <Link to="/content">Edit on the Banners &amp; notices page</Link>
+                </Space>
+              ) : (
+                <SettingEditor key={`${row.key}:${version}`} setting={row} onSaved={saved} />
+              ),
           },
         ]}
       />

@@ -116,6 +116,20 @@ describeEachDatabase('operator roles over every /admin/api route', (database) =>
     expect(checked.allowed).toBeGreaterThan(20);
   });
 
+  it('gives the channel pages to finance and the content forms to content (the matrix above then proves them)', () => {
+    const accessOf = (method: string, url: string) =>
+      routes().find((route) => route.method === method && route.url === url)?.access;
+    for (const url of ['/admin/api/payment-channels', '/admin/api/withdrawal-channels']) {
+      expect(accessOf('GET', url)).toEqual({ roles: ['finance'] });
+      expect(accessOf('PUT', `${url}/:id`)).toEqual({ roles: ['finance'] });
+    }
+    expect(accessOf('GET', '/admin/api/content')).toEqual({ roles: ['content'] });
+    expect(accessOf('POST', '/admin/api/media')).toEqual({ roles: ['content'] });
+    for (const form of ['banners', 'notices', 'support-contacts']) {
+      expect(accessOf('PUT', `/admin/api/content/${form}`)).toEqual({ roles: ['content'] });
+    }
+  });
+
   it('keeps the auditor read-only and the owner allowed everywhere', () => {
     for (const route of routes()) {
       if (route.access === 'public' || route.access === 'signed_in') continue;

@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { OperatorPrincipal } from '../operators/operator-context.ts';
-import { SETTING_DEFINITIONS, type SettingKey } from './settings.definitions.ts';
+import { SETTING_DEFINITIONS, type SettingKey, settingWriteSchema } from './settings.definitions.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /** The audit event of an operator's settings change. */
@@ -87,7 +87,7 @@ export class SettingsOperatorService {
     if (!operatorMayCall(actor.role, { roles: [settingRole(key)] }, 'PUT')) {
       throw new AppError(ResponseCode.forbidden, OperatorMessage.forbidden);
     }
-    const { value } = parseInput(z.object({ value: SETTING_DEFINITIONS[key].schema }), body);
+    const { value } = parseInput(z.object({ value: settingWriteSchema(key) }), body);
     if (containsMalformedText(value))
       throw badRequest('value must be valid text (it contains malformed characters)');
     await runInTransaction(this.database, async (trx) => {

@@ -1,23 +1,39 @@
-import { SUPPORT_TYPES, type SupportType } from '@app/shared';
+import {
+  adminBannersBody,
+  adminNoticesBody,
+  adminSupportContactsBody,
+  MAX_HOME_BANNERS,
+  MAX_SUPPORT_CONTACTS,
+  SUPPORT_TYPES,
+  type SupportType,
+} from '@app/shared';
 import { z } from 'zod';
 
-/** The home carousel shows at most this many banners (spec 01 §9). */
-export const MAX_HOME_BANNERS = 5;
-/** The support group of /mine lists at most this many contacts. */
-export const MAX_SUPPORT_CONTACTS = 20;
+export { MAX_HOME_BANNERS, MAX_SUPPORT_CONTACTS };
 
 /**
  * Every operator setting with its type and default. A setting that is not stored answers its default, so a
- * new setting never needs a data migration.
+ * new setting never needs a data migration. `writeSchema`, where there is one, is the stricter shared
+ * contract a new value must meet (the console's content forms use it too); `schema` reads what is stored,
+ * so a value written before the stricter rule never fails a player's read.
  */
 export const SETTING_DEFINITIONS = {
   'home.banners': {
     schema: z.array(z.string().max(500)).max(MAX_HOME_BANNERS),
+    writeSchema: adminBannersBody.shape.banners,
     defaultValue: [] as string[],
   },
-  'home.notice': { schema: z.string().max(5000), defaultValue: '' },
+  'home.notice': {
+    schema: z.string().max(5000),
+    writeSchema: adminNoticesBody.shape.home_notice,
+    defaultValue: '',
+  },
   /** The notice banner of the colour game screen (notice_content of GET /win/next_period_info). */
-  'colour.notice': { schema: z.string().max(5000), defaultValue: '' },
+  'colour.notice': {
+    schema: z.string().max(5000),
+    writeSchema: adminNoticesBody.shape.colour_notice,
+    defaultValue: '',
+  },
   'app.android_version': { schema: z.string().max(50), defaultValue: '' },
   'demo.referral_code': { schema: z.string().max(20), defaultValue: '' },
   /** The support contact group of /mine (spec 01 §2). */
@@ -25,6 +41,7 @@ export const SETTING_DEFINITIONS = {
     schema: z
       .array(z.object({ type: z.enum(SUPPORT_TYPES), value: z.string().min(1).max(200) }))
       .max(MAX_SUPPORT_CONTACTS),
+    writeSchema: adminSupportContactsBody.shape.contacts,
     defaultValue: [] as Array<{ type: SupportType; value: string }>,
   },
   /**
@@ -148,4 +165,10 @@ export const SETTING_DEFINITIONS = {
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+
+/** The schema a new value of a setting must meet: its writeSchema, or else the schema it is read with. */
+export function settingWriteSchema(key: SettingKey): z.ZodType {
+  const definition: { schema: z.ZodType; writeSchema?: z.ZodType } = SETTING_DEFINITIONS[key];
+  return definition.writeSchema ?? definition.schema;
+}
 export type SettingValue<Key extends SettingKey> = z.output<(typeof SETTING_DEFINITIONS)[Key]['schema']>;

@@ -1,0 +1,314 @@
+import {
+  type AdminPaymentChannelDto,
+  type AdminPaymentChannelUpdateBody,
+  type AdminWithdrawalChannelDto,
+  type AdminWithdrawalChannelUpdateBody,
+  CHANNEL_SECRET_HINT_LENGTH,
+  CHANNEL_SECRET_HINT_MIN_LENGTH,
+  type ChannelSecretState,
+  MINOR_PER_MAJOR,
+  minorToDecimalString,
+  PAYMENT_CHANNEL_FIELDS,
+  type PaymentAdapterName,
+} from '@app/shared';
+import { z } from 'zod';
+import type { AppDatabase } from '../../db/dialect.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { badRequest, notFound } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { AuditLog } from '../accounts/audit-log.service.ts';
+import { ADAPTER_SETTINGS_SCHEMAS } from '../payments/payment-adapters.ts';
+import type { PaymentChannelRow, PaymentChannelsTable } from '../payments/payments.tables.ts';
+import { channelPresetsSchema, formatPresets } from '../wallet/payment-channel.service.ts';
+import type { WithdrawalChannelRow, WithdrawalChannelsTable } from '../withdrawals/withdrawals.tables.ts';
+import {
+  listAllPaymentChannels,
+  listAllWithdrawalChannels,
+  lockPaymentChannelById,
+  lockWithdrawalChannelById,
+  updatePaymentChannel,
+  updateWithdrawalChannel,
+} from './channels-operator.repository.ts';
+
+/** Audit events of the channel pages. */
+export const ChannelAuditEvent = {
+  paymentChannelChanged: 'operator_payment_channel_changed',
+  withdrawalChannelChanged: 'operator_withdrawal_channel_changed',
+} as const;
+
+/** What an audit row says of a secret: never its value, only whether one was there and what became of it. */
+export const SecretAuditState = { notSet: 'not set', set: 'set', replaced: 'replaced' } as const;
+
+/** Who acted and from where. */
+export interface ChannelActor {
+  readonly operator: string;
+  readonly ip: string | null;
+}
+
+/** A channel's stored settings as an object; anything else stored there is a bug and fails loudly. */
+function storedSettings(row: Pick<PaymentChannelRow, 'key' | 'settings_json'>): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(row.settings_json);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error(`payment channel ${row.key}: settings_json is not an object`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** The schema of one setting of an adapter, from the adapter's own settings schema. */
+function fieldSchema(adapter: PaymentAdapterName, name: string): z.ZodType | undefined {
+  const schema = ADAPTER_SETTINGS_SCHEMAS[adapter];
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>)[name] : undefined;
+}
+
+function secretState(value: unknown): ChannelSecretState {
+  const set = typeof value === 'string' && value.trim() !== '';
+  return {
+    set,
+    last4:
+      set && value.length >= CHANNEL_SECRET_HINT_MIN_LENGTH ? value.slice(-CHANNEL_SECRET_HINT_LENGTH) : null,
+  };
+}
+
+/** What keeps the channel from taking payments, naming the field; null when its settings are complete. */
+function configurationProblem(adapter: PaymentAdapterName, settings: Record<string, unknown>): string | null {
+  const result = ADAPTER_SETTINGS_SCHEMAS[adapter].safeParse(settings);
+  if (result.success) return null;
+  const [issue] = result.error.issues;
+  const field = issue?.path.map(String).join('.') ?? '';
+  if (issue?.code === 'invalid_type' && settings[field] === undefined) return `${field} is required`;
+  const message = issue?.message ?? 'invalid';
+  // Messages of the adapters' schemas mostly name the field already; never the value (zod does not echo it).
+  return message.startsWith(field)
+    ? message
+    : `${field} ${/required/i.test(message) ? 'is required' : message}`;
+}
+
+/** The console's view of a payment channel: the shown settings, and of each secret only whether it is set. */
+export function toAdminPaymentChannelDto(row: PaymentChannelRow): AdminPaymentChannelDto {
+  const stored = storedSettings(row);
+  const settings: Record<string, string> = {};
+  const secrets: Record<string, ChannelSecretState> = {};
+  for (const field of PAYMENT_CHANNEL_FIELDS[row.adapter] ?? []) {
+    if (field.secret) secrets[field.name] = secretState(stored[field.name]);
+    else settings[field.name] = typeof stored[field.name] === 'string' ? (stored[field.name] as string) : '';
+  }
+  const problem = configurationProblem(row.adapter, stored);
+  return {
+    id: Number(row.id),
+    key: row.key,
+    name: row.name,
+    type: row.type,
+    adapter: row.adapter,
+    is_enabled: Number(row.is_enabled) === 1,
+    sort_order: Number(row.sort_order),
+    min_amount: minorToDecimalString(Number(row.min_amount_minor)),
+    max_amount: minorToDecimalString(Number(row.max_amount_minor)),
+    fixed_amounts: formatPresets(row.fixed_amounts_json),
+    settings,
+    secrets,
+    configured: problem === null,
+    problem,
+    update_time: Number(row.updated_at),
+  };
+}
+
+function toAdminWithdrawalChannelDto(row: WithdrawalChannelRow): AdminWithdrawalChannelDto {
+  return {
+    id: Number(row.id),
+    key: row.key,
+    name: row.name,
+    adapter: row.adapter,
+    bank_code_group_id: row.bank_code_group_id === null ? null : Number(row.bank_code_group_id),
+    is_enabled: Number(row.is_enabled) === 1,
+    sort_order: Number(row.sort_order),
+    update_time: Number(row.updated_at),
+  };
+}
+
+/** The shown fields of a channel view that differ between before and after. */
+function differences<View extends Record<string, unknown>>(
+  before: View,
+  after: View,
+): { previous: Record<string, unknown>; value: Record<string, unknown> } {
+  const previous: Record<string, unknown> = {};
+  const value: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      previous[key] = before[key];
+      value[key] = after[key];
+    }
+  }
+  return { previous, value };
+}
+
+/** The part of a payment channel an audit row may show: everything but the secrets. */
+function auditView(dto: AdminPaymentChannelDto): Record<string, unknown> {
+  return {
+    name: dto.name,
+    is_enabled: dto.is_enabled,
+    sort_order: dto.sort_order,
+    min_amount: dto.min_amount,
+    max_amount: dto.max_amount,
+    fixed_amounts: dto.fixed_amounts,
+    ...Object.fromEntries(Object.entries(dto.settings).map(([name, text]) => [`settings.${name}`, text])),
+  };
+}
+
+/**
+ * The console's payment and payout channels (issue 18 "payment and payout channels, keys write-only"): list
+ * them, switch them on and off, change what players see (name, order, bounds, presets, the UPI account of a
+ * manual channel) and set or replace the gateway keys. Keys stay in the channel's settings where its adapter
+ * reads them; no answer and no audit row ever carries one.
+ */
+export class ChannelsOperatorService {
+  constructor(
+    private readonly database: AppDatabase,
+    private readonly clock: Clock,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /** GET /admin/api/payment-channels. */
+  async paymentChannels(): Promise<{ code: 200; queryset: AdminPaymentChannelDto[] }> {
+    const rows = await listAllPaymentChannels(this.database.db);
+    return { code: 200, queryset: rows.map(toAdminPaymentChannelDto) };
+  }
+
+  /** PUT /admin/api/payment-channels/:id: validates every field against the channel's adapter, audited. */
+  async updatePaymentChannel(
+    id: number,
+    body: AdminPaymentChannelUpdateBody,
+    actor: ChannelActor,
+  ): Promise<{ code: 200; entry: AdminPaymentChannelDto }> {
+    const entry = await runInTransaction(this.database, async (trx) => {
+      const row = await lockPaymentChannelById(trx, this.database.dialect, id);
+      if (!row) throw notFound('Payment channel not found');
+      const before = toAdminPaymentChannelDto(row);
+      const fields = PAYMENT_CHANNEL_FIELDS[row.adapter] ?? [];
+      const settings = storedSettings(row);
+      const secretChanges: Record<string, { previous: string; value: string }> = {};
+
+      for (const [name, text] of Object.entries(body.settings ?? {})) {
+        const field = fields.find((candidate) => candidate.name === name);
+        if (!field) throw badRequest(`settings.${name} is not a setting of ${row.adapter} channels`);
+        if (field.secret) throw badRequest(`settings.${name} is a secret key: send it in secrets`);
+        if (text === '') {
+          delete settings[name];
+          continue;
+        }
+        const parsed = fieldSchema(row.adapter, name)?.safeParse(text);
+        if (!parsed?.success) {
+          const message = parsed?.error.issues[0]?.message ?? 'is not valid';
+          throw badRequest(`settings.${name}: ${message}`);
+        }
+        settings[name] = parsed.data;
+      }
+      for (const [name, secret] of Object.entries(body.secrets ?? {})) {
+        const field = fields.find((candidate) => candidate.name === name);
+        if (!field) throw badRequest(`secrets.${name} is not a setting of ${row.adapter} channels`);
+        if (!field.secret) throw badRequest(`secrets.${name} is not a secret key: send it in settings`);
+        const parsed = fieldSchema(row.adapter, name)?.safeParse(secret);
+        if (!parsed?.success) {
+          // zod's messages never echo the input, so the key cannot leak into the answer.
+          const message = parsed?.error.issues[0]?.message ?? 'is not valid';
+          throw badRequest(`secrets.${name}: ${message}`);
+        }
+        const wasSet = secretState(settings[name]).set;
+        secretChanges[name] = {
+          previous: wasSet ? SecretAuditState.set : SecretAuditState.notSet,
+          value: wasSet ? SecretAuditState.replaced : SecretAuditState.set,
+        };
+        settings[name] = parsed.data;
+      }
+
+      const minMinor = body.min_amount ?? Number(row.min_amount_minor);
+      const maxMinor = body.max_amount ?? Number(row.max_amount_minor);
+      if (maxMinor < minMinor) throw badRequest('max_amount must be at least min_amount');
+      const presets = body.fixed_amounts ?? channelPresetsSchema.parse(JSON.parse(row.fixed_amounts_json));
+      if (
+        body.fixed_amounts !== undefined ||
+        body.min_amount !== undefined ||
+        body.max_amount !== undefined
+      ) {
+        const outside = presets.find((amountMinor) => amountMinor < minMinor || amountMinor > maxMinor);
+        if (outside !== undefined) {
+          throw badRequest(
+            `fixed_amounts must lie between min_amount and max_amount (${outside / MINOR_PER_MAJOR} does not)`,
+          );
+        }
+      }
+      const enabled = body.is_enabled ?? Number(row.is_enabled) === 1;
+      // An enabled channel players are offered must stay complete; one being switched on must be complete.
+      const problem = enabled ? configurationProblem(row.adapter, settings) : null;
+      if (problem && body.is_enabled === true) {
+        throw badRequest(`is_enabled: the channel cannot take payments yet (${problem})`);
+      }
+      if (problem && before.configured) {
+        throw badRequest(`${problem} while the channel is enabled (disable it first)`);
+      }
+
+      const changes: Partial<Record<keyof PaymentChannelsTable, unknown>> = {
+        settings_json: JSON.stringify(settings),
+        min_amount_minor: minMinor,
+        max_amount_minor: maxMinor,
+        fixed_amounts_json: JSON.stringify(presets),
+        is_enabled: enabled ? 1 : 0,
+        updated_at: this.clock.now(),
+      };
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.sort_order !== undefined) changes.sort_order = body.sort_order;
+      await updatePaymentChannel(trx, id, changes as never);
+
+      const after = toAdminPaymentChannelDto({ ...row, ...(changes as Partial<PaymentChannelRow>) });
+      const { previous, value } = differences(auditView(before), auditView(after));
+      for (const [name, change] of Object.entries(secretChanges)) {
+        previous[`secrets.${name}`] = change.previous;
+        value[`secrets.${name}`] = change.value;
+      }
+      await this.audit.record(
+        ChannelAuditEvent.paymentChannelChanged,
+        { ip: actor.ip, detail: { operator: actor.operator, channel: row.key, previous, value } },
+        trx,
+      );
+      return after;
+    });
+    return { code: 200, entry };
+  }
+
+  /** GET /admin/api/withdrawal-channels. */
+  async withdrawalChannels(): Promise<{ code: 200; queryset: AdminWithdrawalChannelDto[] }> {
+    const rows = await listAllWithdrawalChannels(this.database.db);
+    return { code: 200, queryset: rows.map(toAdminWithdrawalChannelDto) };
+  }
+
+  /** PUT /admin/api/withdrawal-channels/:id: name, order and the switch, audited. */
+  async updateWithdrawalChannel(
+    id: number,
+    body: AdminWithdrawalChannelUpdateBody,
+    actor: ChannelActor,
+  ): Promise<{ code: 200; entry: AdminWithdrawalChannelDto }> {
+    const entry = await runInTransaction(this.database, async (trx) => {
+      const row = await lockWithdrawalChannelById(trx, this.database.dialect, id);
+      if (!row) throw notFound('Withdrawal channel not found');
+      const changes: Partial<Record<keyof WithdrawalChannelsTable, unknown>> = {
+        updated_at: this.clock.now(),
+      };
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.sort_order !== undefined) changes.sort_order = body.sort_order;
+      if (body.is_enabled !== undefined) changes.is_enabled = body.is_enabled ? 1 : 0;
+      await updateWithdrawalChannel(trx, id, changes as never);
+      const before = toAdminWithdrawalChannelDto(row);
+      const after = toAdminWithdrawalChannelDto({ ...row, ...(changes as Partial<WithdrawalChannelRow>) });
+      const { previous, value } = differences(
+        { name: before.name, is_enabled: before.is_enabled, sort_order: before.sort_order },
+        { name: after.name, is_enabled: after.is_enabled, sort_order: after.sort_order },
+      );
+      await this.audit.record(
+        ChannelAuditEvent.withdrawalChannelChanged,
+        { ip: actor.ip, detail: { operator: actor.operator, channel: row.key, previous, value } },
+        trx,
+      );
+      return after;
+    });
+    return { code: 200, entry };
+  }
+}
