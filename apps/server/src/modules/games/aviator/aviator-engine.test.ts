@@ -3,12 +3,14 @@ import {
   AVIATOR_BETTING_MS,
   AVIATOR_CLOSING_MS,
   AVIATOR_ENDED_MS,
+  AVIATOR_PLAYERS_LISTED,
   type AviatorBetResult,
   type AviatorCashOutResult,
   AviatorCmd,
   type AviatorCoefficient,
   type AviatorGroupInfo,
   AviatorMessage,
+  type AviatorPlayers,
   aviatorResult,
   aviatorServerSeedHash,
   aviatorTimeToReach,
@@ -486,6 +488,11 @@ describeEachDatabase('aviator engine', (database) => {
       h.rounds.cashOutGroup = commitGroup;
     }
     await at(h, flight.crashAt);
+    // 5012 counts every bettor but names at most AVIATOR_PLAYERS_LISTED (it goes to every socket).
+    const players = h.channel.of<AviatorPlayers>(AviatorCmd.players).at(-1);
+    expect(players).toMatchObject({ bettorCount: users.length, cashedCount: users.length });
+    expect(players?.players).toHaveLength(AVIATOR_PLAYERS_LISTED);
+    expect(players?.players.every((player) => player.cashOut && player.coefficient !== '')).toBe(true);
     await expectLedgerClean(database());
   });
 

@@ -3,6 +3,7 @@ import {
   AVIATOR_CLOSING_MS,
   AVIATOR_ENDED_MS,
   AVIATOR_LATEST_RESULTS,
+  AVIATOR_PLAYERS_LISTED,
   type AviatorBetCommand,
   type AviatorBetResult,
   type AviatorCashOutResult,
@@ -91,6 +92,8 @@ interface LiveRound {
   resultHundredths: number | undefined;
   endedAt: number | undefined;
   readonly bets: Map<number, LiveBet>;
+  /** The cashed-out bets in the order their groups committed. */
+  readonly cashedBets: LiveBet[];
   nextSeq: number;
   paidMinor: number;
   maxPayoutMinor: number;
@@ -299,6 +302,7 @@ export class AviatorEngine implements LiveEngineHandlers {
       resultHundredths: undefined,
       endedAt: undefined,
       bets: new Map(),
+      cashedBets: [],
       nextSeq: 1,
       paidMinor: 0,
       maxPayoutMinor: await settings.get('aviator.max_payout_per_round_minor'),
@@ -450,6 +454,7 @@ export class AviatorEngine implements LiveEngineHandlers {
             }
             bet.state = 'cashed';
             bet.cashHundredths = hundredths;
+            round.cashedBets.push(bet);
             round.paidMinor += paidMinor;
             this.answerCashOut(bet.userId, { ok: true, hundredths, paidMinor });
           });
@@ -650,18 +655,22 @@ export class AviatorEngine implements LiveEngineHandlers {
     this.send(target, AviatorCmd.latestResults, { results: this.results.map(formatMultiplier) });
   }
 
+  /** 5012: the counts of all bettors, and the latest cash-outs then the first bets, AVIATOR_PLAYERS_LISTED at most. */
   private players(round: LiveRound): AviatorPlayers {
-    const players: AviatorPlayers['players'] = [];
+    const listed = (bet: LiveBet): AviatorPlayers['players'][number] => ({
+      nickName: bet.nickName,
+      cashOut: bet.state === 'cashed',
+      coefficient: bet.cashHundredths === undefined ? '' : formatMultiplier(bet.cashHundredths),
+      betAmount: minorToDecimalString(bet.stakeMinor),
+    });
+    const players = round.cashedBets.slice(-AVIATOR_PLAYERS_LISTED).reverse().map(listed);
+    let bettorCount = 0;
     for (const bet of round.bets.values()) {
       if (bet.state === 'placing') continue;
-      players.push({
-        nickName: bet.nickName,
-        cashOut: bet.state === 'cashed',
-        coefficient: bet.cashHundredths === undefined ? '' : formatMultiplier(bet.cashHundredths),
-        betAmount: minorToDecimalString(bet.stakeMinor),
-      });
+      bettorCount += 1;
+      if (bet.state !== 'cashed' && players.length < AVIATOR_PLAYERS_LISTED) players.push(listed(bet));
     }
-    return { players };
+    return { bettorCount, cashedCount: round.cashedBets.length, players };
   }
 
   private sendPlayersIfDue(round: LiveRound, now: number): void {
