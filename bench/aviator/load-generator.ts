@@ -31,7 +31,10 @@ export type LoadResult = SocketLoadResult & { processes: number };
 
 function waitFor(child: ChildProcess, type: SocketLoadMessage['type'], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`load process: no ${type} in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`load process: no ${type} in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const onMessage = (message: SocketLoadMessage) => {
       if (message.type !== type) return;
       clearTimeout(timer);
@@ -87,9 +90,7 @@ export async function runLoadGenerator(options: LoadGeneratorOptions): Promise<L
     const done = children.map((child) => waitFor(child, 'done', (options.seconds + 60) * 1000));
     for (const child of children) child.send({ type: 'measure' } satisfies SocketLoadMessage);
     await Promise.all(done);
-    const results = outputFiles.map(
-      (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as SocketLoadResult,
-    );
+    const results = outputFiles.map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as SocketLoadResult);
     const closeCodes: Record<string, number> = {};
     for (const result of results) {
       for (const [code, count] of Object.entries(result.closeCodes))
@@ -111,7 +112,8 @@ export async function runLoadGenerator(options: LoadGeneratorOptions): Promise<L
       roundsBet: Math.max(...results.map((result) => result.roundsBet)),
     };
   } finally {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     fs.rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -50,7 +50,6 @@ const PORTS = [PORT_BASE, PORT_BASE + 1];
 const BARE_PORT = PORT_BASE + 2;
 const BARE_SECONDS = 15;
 const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || '';
-const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 const USER_INSERT_BATCH = 500;
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -146,6 +145,10 @@ async function scenario(
         GAME_ENGINES: 'true',
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: '/nonexistent-web-dist',
+        // E.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where the server's time goes.
+        ...(process.env.BENCH_SERVER_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+          : {}),
         ...serverEnv,
       },
     });
