@@ -103,41 +103,32 @@ async function prepareUsers(database: AppDatabase): Promise<string[]> {
   return tokens;
 }
 
-/** The server counts as settled once it used less than this share of a core for SETTLED_SECONDS in a row. */
-const SETTLED_CPU_SHARE = 0.25;
-const SETTLED_SECONDS = 3;
-const SETTLE_TIMEOUT_MS = 600_000;
-
-/** CPU seconds a process has used (user + system), from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
+/** How long the servers may take to make their hash chains. */
+const CHAINS_TIMEOUT_MS = 900_000;
 
 /**
- * Waits until the servers have finished starting: the engines of a fresh database first make their hash
- * chains (a million SHA-256 links per chain, once per million rounds, for the colour rooms, Lucky Hit and the
- * crash game), which took a third of the server's CPU in a run measured while it went on.
+ * Waits until the engines have made their hash chains: on a fresh database each (the colour rooms, Lucky Hit,
+ * the crash game) first hashes a million SHA-256 links, once per million rounds, which took a third of the
+ * server's CPU in a profiled run that measured while it went on.
  */
-async function waitUntilSettled(servers: readonly ChildProcess[]): Promise<number> {
+async function waitForChains(database: AppDatabase): Promise<number> {
   const started = Date.now();
-  let quietSeconds = 0;
-  let last = servers.map((server) => cpuSeconds(server.pid));
-  while (quietSeconds < SETTLED_SECONDS) {
-    if (Date.now() - started > SETTLE_TIMEOUT_MS) throw new Error('the servers never settled');
+  for (;;) {
+    const counts = await Promise.all(
+      (['colour_chains', 'luckyhit_chains', 'aviator_chains'] as const).map(async (table) => {
+        const row = await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }),
+    );
+    const [colour = 0, luckyhit = 0, aviator = 0] = counts;
+    // Four colour rooms, one Lucky Hit room, one crash game.
+    if (colour >= 4 && luckyhit >= 1 && aviator >= 1) return (Date.now() - started) / 1000;
+    if (Date.now() - started > CHAINS_TIMEOUT_MS) throw new Error(`chains not made: ${counts.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const now = servers.map((server) => cpuSeconds(server.pid));
-    const busiest = Math.max(...now.map((seconds, index) => seconds - (last[index] ?? 0)));
-    last = now;
-    quietSeconds = busiest < SETTLED_CPU_SHARE ? quietSeconds + 1 : 0;
   }
-  return (Date.now() - started) / 1000;
 }
 
 function rssMiB(pid: number | undefined): number {
@@ -189,7 +180,7 @@ async function scenario(
     });
     servers.push(server.child);
   }
-  console.log(`servers settled (hash chains made) after ${(await waitUntilSettled(servers)).toFixed(0)} s`);
+  console.log(`hash chains made after ${(await waitForChains(database)).toFixed(0)} s`);
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, ...servers.map((server) => rssMiB(server.pid)));
