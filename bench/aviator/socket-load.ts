@@ -50,6 +50,8 @@ export type SocketLoadMessage =
   | { type: 'done' };
 
 const CONNECTS_PER_BATCH = 250;
+/** A socket not upgraded within this long (and not answered within twice this long) has failed. */
+const CONNECT_TIMEOUT_MS = 30_000;
 const CASH_OUT_SPREAD_MS = 1_000;
 /** Cash-outs start this long after take-off (the first 1.00× crashes are over by then). */
 const CASH_OUT_DELAY_MS = 200;
@@ -161,6 +163,7 @@ function connect(index: number): Promise<void> {
       perMessageDeflate: false,
       // The generator trusts the server's UTF-8: checking it on every frame would be the generator's cost.
       skipUTF8Validation: true,
+      handshakeTimeout: CONNECT_TIMEOUT_MS,
     });
     const client: Client = {
       socket,
@@ -171,7 +174,16 @@ function connect(index: number): Promise<void> {
     };
     clients[index] = client;
     let settled = false;
+    // A socket the server never answers counts as failed instead of holding up the whole process.
+    const giveUp = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      failed += 1;
+      socket.terminate();
+      resolve();
+    }, CONNECT_TIMEOUT_MS * 2);
     socket.on('message', (data: Buffer) => {
+      clearTimeout(giveUp);
       if (!settled) {
         settled = true;
         connected += 1;
