@@ -5,16 +5,18 @@
  *
  * The server runs as it does in production (its own process, npm start's node command on the compiled
  * server, engines on; run `npm run build` first);
- * the load generator (socket-load.ts) runs in another process. A tick's lag is its arrival time minus the
- * moment the engine made it (the round's take-off time from the database plus the tick's flight time);
- * both processes read the same machine clock.
+ * the load generator (load-generator.ts) runs in BENCH_LOAD_PROCESSES other processes (default 4). A tick's
+ * lag is its arrival time minus the moment the engine made it (the round's take-off time from the database
+ * plus the tick's flight time); every process reads the same machine clock. The baseline is a bare `ws`
+ * server sending ticks of the same shape to as many sockets, read by the same generator.
+ * Ports: BENCH_PORT_BASE (default 3150) and the next three.
  *
  *   npx tsx bench/aviator/sockets.bench.ts                   one instance, SQLite
  *   BENCH_SOCKETS=2000 npx tsx bench/aviator/sockets.bench.ts
  *   TEST_DATABASE_URL=… TEST_REDIS_URL=redis://127.0.0.1:6379/2 npx tsx bench/aviator/sockets.bench.ts
  *                                                            also two instances with Redis
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,33 +29,28 @@ import {
 } from '../../apps/server/src/modules/accounts/session-token.ts';
 import { fundWallet } from '../../apps/server/src/modules/orders/order-fixtures.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
-import { bareBroadcastLag, bareSocketEcho } from '../support/bare-baselines.ts';
+import { bareSocketEcho } from '../support/bare-baselines.ts';
 import { benchPostgresUrl, createScratchSchema } from '../support/bench-database.ts';
 import { startAppServer, stopProcess } from '../support/bench-servers.ts';
+import {
+  DEFAULT_LOAD_PROCESSES,
+  type LoadResult,
+  runLoadGenerator,
+  startBareTickServer,
+} from './load-generator.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const BETTORS = Math.min(SOCKETS, Number(process.env.BENCH_BETTORS ?? 1_000));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SAMPLE_EVERY = 10;
-const PORTS = [3150, 3151];
+const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? DEFAULT_LOAD_PROCESSES);
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3150);
+const PORTS = [PORT_BASE, PORT_BASE + 1];
 /** The bare broadcast baseline's port and how long it is measured. */
-const BARE_PORT = 3152;
-const BARE_SECONDS = 10;
+const BARE_PORT = PORT_BASE + 2;
+const BARE_SECONDS = 15;
 const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || '';
-const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 const USER_INSERT_BATCH = 500;
-
-interface LoadResult {
-  connected: number;
-  failed: number;
-  closedEarly: number;
-  connectSeconds: number;
-  ticks: Array<[number, number, number]>;
-  cashOutLatencies: number[];
-  cashOutSucceeded: number;
-  cashOutRefused: number;
-  roundsBet: number;
-}
 
 function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -106,6 +103,34 @@ async function prepareUsers(database: AppDatabase): Promise<string[]> {
   return tokens;
 }
 
+/** How long the servers may take to make their hash chains. */
+const CHAINS_TIMEOUT_MS = 900_000;
+
+/**
+ * Waits until the engines have made their hash chains: on a fresh database each (the colour rooms, Lucky Hit,
+ * the crash game) first hashes a million SHA-256 links, once per million rounds, which took a third of the
+ * server's CPU in a profiled run that measured while it went on.
+ */
+async function waitForChains(database: AppDatabase): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const counts = await Promise.all(
+      (['colour_chains', 'luckyhit_chains', 'aviator_chains'] as const).map(async (table) => {
+        const row = await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }),
+    );
+    const [colour = 0, luckyhit = 0, aviator = 0] = counts;
+    // Four colour rooms, one Lucky Hit room, one crash game.
+    if (colour >= 4 && luckyhit >= 1 && aviator >= 1) return (Date.now() - started) / 1000;
+    if (Date.now() - started > CHAINS_TIMEOUT_MS) throw new Error(`chains not made: ${counts.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 function rssMiB(pid: number | undefined): number {
   if (!pid) return 0;
   try {
@@ -117,37 +142,14 @@ function rssMiB(pid: number | undefined): number {
   }
 }
 
-function runLoad(ports: number[], tokens: string[]): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const outputFile = path.join(os.tmpdir(), `aviator-load-${randomBytes(4).toString('hex')}.json`);
-    const planFile = path.join(os.tmpdir(), `aviator-plan-${randomBytes(4).toString('hex')}.json`);
-    const plan = JSON.stringify({
-      tokens,
-      bettors: BETTORS,
-      ports,
-      seconds: SECONDS,
-      sampleEvery: SAMPLE_EVERY,
-      outputFile,
-    });
-    // The tokens are far too long for a command line: the plan goes in a file.
-    fs.writeFileSync(planFile, plan);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'socket-load.ts'), planFile],
-      { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    child.on('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`load generator exited with ${code}`);
-        resolve(JSON.parse(fs.readFileSync(outputFile, 'utf8')) as LoadResult);
-      } catch (error) {
-        reject(error);
-      } finally {
-        fs.rmSync(outputFile, { force: true });
-        fs.rmSync(planFile, { force: true });
-      }
-    });
-  });
+/** The lag of each tick sample: its arrival minus its take-off plus flight time, sorted. */
+function tickLags(load: LoadResult, takeoffs: ReadonlyMap<number, number>): number[] {
+  return load.ticks
+    .flatMap(([period, flightMs, receivedAt]) => {
+      const takeoff = takeoffs.get(period);
+      return takeoff === undefined ? [] : [receivedAt - (takeoff + flightMs)];
+    })
+    .sort((left, right) => left - right);
 }
 
 async function scenario(
@@ -165,6 +167,8 @@ async function scenario(
     const server = await startAppServer({
       port: PORTS[index] ?? 0,
       logFile: path.join(logDirectory, `server-${index}.log`),
+      // E.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`, to see where the server's time goes.
+      extraNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
       env: {
         NODE_ENV: 'development',
         SEED_DEMO: 'false',
@@ -176,12 +180,20 @@ async function scenario(
     });
     servers.push(server.child);
   }
+  console.log(`hash chains made after ${(await waitForChains(database)).toFixed(0)} s`);
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, ...servers.map((server) => rssMiB(server.pid)));
   }, 500);
   try {
-    const load = await runLoad(PORTS.slice(0, instances), tokens);
+    const load = await runLoadGenerator({
+      tokens,
+      bettors: BETTORS,
+      ports: PORTS.slice(0, instances),
+      seconds: SECONDS,
+      sampleEvery: SAMPLE_EVERY,
+      processes: LOAD_PROCESSES,
+    });
     const takeoffs = new Map<number, number>();
     for (const row of await database.db
       .selectFrom('aviator_rounds')
@@ -189,28 +201,42 @@ async function scenario(
       .execute()) {
       if (row.takeoff_at !== null) takeoffs.set(Number(row.period), Number(row.takeoff_at));
     }
-    const lags = load.ticks
-      .flatMap(([period, flightMs, receivedAt]) => {
-        const takeoff = takeoffs.get(period);
-        return takeoff === undefined ? [] : [receivedAt - (takeoff + flightMs)];
-      })
-      .sort((left, right) => left - right);
+    const lags = tickLags(load, takeoffs);
     const cashOuts = [...load.cashOutLatencies].sort((left, right) => left - right);
     const perServerRss = servers.map((server) => rssMiB(server.pid).toFixed(0)).join(' + ');
     console.log(
       [
-        `sockets connected ${load.connected}/${SOCKETS} (failed ${load.failed}, dropped while measuring ${load.closedEarly}) in ${load.connectSeconds.toFixed(1)} s`,
+        `sockets connected ${load.connected}/${SOCKETS} over ${load.processes} generator processes (failed ${load.failed}, dropped while measuring ${load.closedEarly}${load.closedEarly > 0 ? ` with codes ${JSON.stringify(load.closeCodes)}` : ''}) in ${load.connectSeconds.toFixed(1)} s`,
         `tick lag over ${lags.length} samples: p50 ${percentile(lags, 0.5).toFixed(1)} ms, p99 ${percentile(lags, 0.99).toFixed(1)} ms, max ${percentile(lags, 1).toFixed(1)} ms`,
         `cash-outs paid ${load.cashOutSucceeded} (refused after the crash ${load.cashOutRefused}, rounds bet ${load.roundsBet}): p50 ${percentile(cashOuts, 0.5).toFixed(1)} ms, p99 ${percentile(cashOuts, 0.99).toFixed(1)} ms`,
         `server RSS: peak ${peakRss.toFixed(0)} MiB, at the end ${perServerRss} MiB`,
       ].join('\n'),
     );
-    // The same number of sockets fed by a bare broadcast server, in the same run: the ratio is the figure.
-    const bare = await bareBroadcastLag({ port: BARE_PORT, sockets: load.connected, seconds: BARE_SECONDS });
+    // The same number of sockets fed by a bare broadcast server, read by the same generator, in the same run:
+    // the ratio is the figure. The servers are stopped first, so the bare server has the machine they had.
+    await Promise.all(servers.map((server) => stopProcess(server)));
+    const bareServer = await startBareTickServer(BARE_PORT);
+    let bareLags: number[];
+    let bareLoad: LoadResult;
+    try {
+      bareLoad = await runLoadGenerator({
+        tokens: tokens.slice(0, load.connected),
+        bettors: 0,
+        ports: [BARE_PORT],
+        seconds: BARE_SECONDS,
+        sampleEvery: SAMPLE_EVERY,
+        processes: LOAD_PROCESSES,
+      });
+      bareLags = tickLags(bareLoad, new Map([[bareServer.period, bareServer.takeoffAt]]));
+    } finally {
+      await bareServer.stop();
+    }
+    const bareP50 = percentile(bareLags, 0.5);
+    const bareP99 = percentile(bareLags, 0.99);
     console.log(
-      `bare ws broadcast to ${load.connected} sockets: lag p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms ` +
-        `(${bare.samples} samples); tick lag / bare: p50 ${(percentile(lags, 0.5) / Math.max(bare.p50, 1)).toFixed(1)}×, ` +
-        `p99 ${(percentile(lags, 0.99) / Math.max(bare.p99, 1)).toFixed(1)}× (a bare lag under 1 ms counts as 1 ms)`,
+      `bare ws broadcast to ${bareLoad.connected} sockets (dropped ${bareLoad.closedEarly}): lag p50 ${bareP50.toFixed(1)} ms, p99 ${bareP99.toFixed(1)} ms ` +
+        `(${bareLags.length} samples); tick lag / bare: p50 ${(percentile(lags, 0.5) / Math.max(bareP50, 1)).toFixed(1)}×, ` +
+        `p99 ${(percentile(lags, 0.99) / Math.max(bareP99, 1)).toFixed(1)}× (a bare lag under 1 ms counts as 1 ms)`,
     );
     // A cash-out is a frame and its answer: against a bare echo of as many frames from the bettors' sockets.
     const echo = await bareSocketEcho({

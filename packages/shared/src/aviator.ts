@@ -30,6 +30,8 @@ export const AVIATOR_CLIENT_SEED_LENGTH = 20;
 export const AVIATOR_SEED_SLOTS = 3;
 /** Results sent in 5008 (the app shows 4 in the header and 30 in the body). */
 export const AVIATOR_LATEST_RESULTS = 60;
+/** Most bettors a 5012 players message names (its counts cover them all). */
+export const AVIATOR_PLAYERS_LISTED = 20;
 /** The stake bounds in major units: at least the minus step's floor, at most the Lucky Hit maximum. */
 export const AVIATOR_MIN_STAKE = 1;
 export const AVIATOR_MAX_STAKE = 10_000;

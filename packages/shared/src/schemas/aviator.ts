@@ -86,8 +86,15 @@ export const aviatorCoefficient = z.object({
 });
 /** 5008 latest results, newest first, as multiplier texts. */
 export const aviatorLatestResults = z.object({ results: z.array(z.string()) });
-/** 5012 players: each bettor of the round; cashOut true once cashed out, at coefficient. */
+/**
+ * 5012 players: the round's bettors, cashOut true once cashed out, at coefficient. The list names at most
+ * AVIATOR_PLAYERS_LISTED of them (the latest cash-outs first, then the first bets): it goes to every socket up
+ * to four times a second, and a list of every bettor would be most of what the server sends. The counts
+ * (beyond the spec) cover all of them, for the panel's "cashed out / bettors".
+ */
 export const aviatorPlayers = z.object({
+  bettorCount: z.number().int().min(0),
+  cashedCount: z.number().int().min(0),
   players: z.array(
     z.object({
       nickName: z.string(),

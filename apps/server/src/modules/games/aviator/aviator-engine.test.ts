@@ -3,12 +3,14 @@ import {
   AVIATOR_BETTING_MS,
   AVIATOR_CLOSING_MS,
   AVIATOR_ENDED_MS,
+  AVIATOR_PLAYERS_LISTED,
   type AviatorBetResult,
   type AviatorCashOutResult,
   AviatorCmd,
   type AviatorCoefficient,
   type AviatorGroupInfo,
   AviatorMessage,
+  type AviatorPlayers,
   aviatorResult,
   aviatorServerSeedHash,
   aviatorTimeToReach,
@@ -388,6 +390,109 @@ describeEachDatabase('aviator engine', (database) => {
     const multiplier = Math.floor(100 * Math.exp(0.00006 * (when - flight.takeoffAt)));
     expect(answer).toMatchObject({ cashSuccess: true, cashCoefficient: formatMultiplier(multiplier) });
     await at(h, flight.crashAt);
+    await expectLedgerClean(database());
+  });
+
+  it('commits the cash-outs of one moment together, each paid exactly once at its own multiplier', async () => {
+    const users = await Promise.all(Array.from({ length: 24 }, () => earlyUser(database())));
+    const flight = await flightReaching(h, 150, async (period) => {
+      for (const userId of users) await bet(h, userId, period);
+    });
+    const bases = new Map<number, number>();
+    for (const userId of users) bases.set(userId, await balanceOf(database(), h.clock, userId));
+    // The real group commit, recorded: how many cash-outs each transaction carried.
+    const groups: number[] = [];
+    const commitGroup = h.rounds.cashOutGroup.bind(h.rounds);
+    h.rounds.cashOutGroup = (requests) => {
+      groups.push(requests.length);
+      return commitGroup(requests);
+    };
+    try {
+      // Three moments of the same tick, eight players each (one of them leaves instead), and a second
+      // cash-out of one player: all before the group's window closes.
+      const expected = new Map<number, number>();
+      for (const [slice, flightMs] of [2_000, 4_000, 6_000].entries()) {
+        const when = flight.takeoffAt + flightMs;
+        h.clock.set(when);
+        const multiplier = Math.floor(100 * Math.exp(0.00006 * flightMs));
+        for (const [index, userId] of users.slice(slice * 8, slice * 8 + 8).entries()) {
+          if (index === 0) h.engine.onDisconnect(connectionOf(userId), true);
+          else h.engine.onCommand(connectionOf(userId), AviatorCmd.cashOut, { tag: String(flight.period) });
+          expected.set(userId, multiplier);
+        }
+      }
+      const twice = users[1] as number;
+      h.engine.onCommand(connectionOf(twice), AviatorCmd.cashOut, { tag: String(flight.period) });
+      const answers = await eventually(() => {
+        const all = users.map(
+          (userId) => h.channel.of<AviatorCashOutResult>(AviatorCmd.cashOutResult, userId).at(-1) ?? null,
+        );
+        return all.every((answer) => answer?.cashSuccess === true) ? all : undefined;
+      }, 'every cash-out answered');
+      expect(groups).toEqual([users.length]);
+      // The second cash-out of the same player was refused at once, before any transaction.
+      expect(
+        h.channel
+          .of<AviatorCashOutResult>(AviatorCmd.cashOutResult, twice)
+          .map((answer) => answer.cashSuccess),
+      ).toEqual([false, true]);
+      for (const [index, userId] of users.entries()) {
+        const multiplier = expected.get(userId) as number;
+        expect(answers[index]).toMatchObject({ cashCoefficient: formatMultiplier(multiplier) });
+        expect(await balanceOf(database(), h.clock, userId)).toBe(
+          (bases.get(userId) as number) + aviatorWinMinor(50_00, multiplier),
+        );
+      }
+      const rows = await database()
+        .db.selectFrom('aviator_bets')
+        .select(['id', 'user_id', 'status', 'cash_hundredths', 'win_minor'])
+        .where('period', '=', flight.period)
+        .where('user_id', 'in', users)
+        .execute();
+      expect(rows).toHaveLength(users.length);
+      for (const row of rows) {
+        const multiplier = expected.get(row.user_id) as number;
+        expect(row).toMatchObject({
+          status: 'cashed',
+          cash_hundredths: multiplier,
+          win_minor: aviatorWinMinor(50_00, multiplier),
+        });
+      }
+      const wins = await database()
+        .db.selectFrom('ledger_transfers')
+        .select('reference_id')
+        .where('kind', '=', 'aviator_win')
+        .where(
+          'reference_id',
+          'in',
+          rows.map((row) => String(row.id)),
+        )
+        .execute();
+      expect(wins).toHaveLength(users.length);
+      // The database guard within a group: bets already cashed are left alone, nothing is paid twice.
+      const [first, second] = rows;
+      if (!first || !second) throw new Error('no bets');
+      expect(
+        await h.rounds.cashOutGroup([
+          { betId: first.id, stakeMinor: 50_00, hundredths: 300 },
+          { betId: second.id, stakeMinor: 50_00, hundredths: 300 },
+        ]),
+      ).toEqual([undefined, undefined]);
+      await expect(
+        h.rounds.cashOutGroup([
+          { betId: first.id, stakeMinor: 50_00, hundredths: 300 },
+          { betId: first.id, stakeMinor: 50_00, hundredths: 300 },
+        ]),
+      ).rejects.toThrow(/twice/);
+    } finally {
+      h.rounds.cashOutGroup = commitGroup;
+    }
+    await at(h, flight.crashAt);
+    // 5012 counts every bettor but names at most AVIATOR_PLAYERS_LISTED (it goes to every socket).
+    const players = h.channel.of<AviatorPlayers>(AviatorCmd.players).at(-1);
+    expect(players).toMatchObject({ bettorCount: users.length, cashedCount: users.length });
+    expect(players?.players).toHaveLength(AVIATOR_PLAYERS_LISTED);
+    expect(players?.players.every((player) => player.cashOut && player.coefficient !== '')).toBe(true);
     await expectLedgerClean(database());
   });
 

@@ -3,6 +3,7 @@ import {
   AVIATOR_CLOSING_MS,
   AVIATOR_ENDED_MS,
   AVIATOR_LATEST_RESULTS,
+  AVIATOR_PLAYERS_LISTED,
   type AviatorBetCommand,
   type AviatorBetResult,
   type AviatorCashOutResult,
@@ -34,10 +35,21 @@ import type {
 } from '../../../platform/live-sockets/live-sockets.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import { findUnfinishedRounds, latestResults } from './aviator.repository.ts';
-import type { AviatorRoundService, OpenedRound } from './aviator-round.service.ts';
+import {
+  AVIATOR_MAX_CASH_OUT_GROUP,
+  type AviatorRoundService,
+  type OpenedRound,
+} from './aviator-round.service.ts';
 
 /** The engine's step: the multiplier is sent at least this often (DESIGN.md §3 "Crash game"). */
 export const AVIATOR_TICK_INTERVAL_MS = 100;
+/**
+ * A cash-out waits at most this long for others to share its transaction (the group commit): one group is
+ * committed at a time, so while one commits the next gathers. Far below the tick, so that an answer comes
+ * well within the 50 ms target (DESIGN.md §5) and a burst of 1,000 cash-outs a second is a few dozen
+ * set-based transactions instead of 1,000 single ones.
+ */
+export const AVIATOR_CASH_OUT_GROUP_MS = 10;
 /** 5012 players at most this often. */
 export const AVIATOR_PLAYERS_INTERVAL_MS = 250;
 /** A follower tries for the leader lock, and a leader checks it still holds it, this often. */
@@ -64,6 +76,13 @@ interface LiveBet {
   disconnected: boolean;
 }
 
+/** A cash-out valued at its multiplier, waiting for its group's transaction. */
+interface PendingCashOut {
+  readonly bet: LiveBet;
+  readonly hundredths: number;
+  readonly winMinor: number;
+}
+
 /** The round under way, on the leader. */
 interface LiveRound {
   readonly opened: OpenedRound;
@@ -73,11 +92,19 @@ interface LiveRound {
   resultHundredths: number | undefined;
   endedAt: number | undefined;
   readonly bets: Map<number, LiveBet>;
+  /** The cashed-out bets in the order their groups committed. */
+  readonly cashedBets: LiveBet[];
   nextSeq: number;
   paidMinor: number;
   maxPayoutMinor: number;
   readonly pendingBets: Set<Promise<unknown>>;
-  readonly pendingCashOuts: Set<Promise<unknown>>;
+  /** Cash-outs valued and waiting for their group's transaction, in arrival order. */
+  readonly cashOutQueue: PendingCashOut[];
+  /** The wins of the queued and committing cash-outs (counted against the maximum payout already). */
+  pendingWinMinor: number;
+  /** The group being committed, if any (at most one at a time). */
+  cashOutCommit: Promise<void> | undefined;
+  cashOutTimer: NodeJS.Timeout | undefined;
   lastStatusSent: number;
   playersDirty: boolean;
   lastPlayersSentAt: number;
@@ -106,8 +133,10 @@ export interface AviatorTickReport {
  * rounds and takes commands; the others only try for the lock. A round: betting for 10 s (status 11-20), a
  * closing second (22) in which the first three bettors' seeds fix the result, the flight (30 at take-off)
  * until the multiplier reaches the result, the ended status (600) for 3 s, then the next round. Every
- * movement of money is one transaction of the round service; the tick never waits for a socket (the
- * channel's send only queues) and waits for the database only at phase changes.
+ * movement of money is a transaction of the round service: a bet each, the cash-outs group-committed (each
+ * valued at arrival, then written with the others of the same few milliseconds in one set-based
+ * transaction, off the tick). The tick never waits for a socket (the channel's send only queues) and waits
+ * for the database only at phase changes.
  *
  * A new leader first settles or refunds the rounds the last one left unfinished (from the database).
  */
@@ -156,7 +185,8 @@ export class AviatorEngine implements LiveEngineHandlers {
     this.dependencies.rounds.cancelChainGenerations();
     await this.queue.catch(() => undefined);
     if (this.round) {
-      await Promise.allSettled([...this.round.pendingBets, ...this.round.pendingCashOuts]);
+      await Promise.allSettled([...this.round.pendingBets]);
+      await this.flushCashOuts(this.round).catch(() => undefined);
     }
     this.round = undefined;
     this.ready = false;
@@ -272,11 +302,15 @@ export class AviatorEngine implements LiveEngineHandlers {
       resultHundredths: undefined,
       endedAt: undefined,
       bets: new Map(),
+      cashedBets: [],
       nextSeq: 1,
       paidMinor: 0,
       maxPayoutMinor: await settings.get('aviator.max_payout_per_round_minor'),
       pendingBets: new Set(),
-      pendingCashOuts: new Set(),
+      cashOutQueue: [],
+      pendingWinMinor: 0,
+      cashOutCommit: undefined,
+      cashOutTimer: undefined,
       lastStatusSent: -1,
       playersDirty: true,
       lastPlayersSentAt: Number.NEGATIVE_INFINITY,
@@ -335,7 +369,7 @@ export class AviatorEngine implements LiveEngineHandlers {
         flyEnd: 1,
         flightMs: crashAt - takeoffAt,
       } satisfies AviatorCoefficient);
-      await Promise.allSettled([...round.pendingCashOuts]);
+      await this.flushCashOuts(round);
       await rounds.settleRound(round.opened.id);
       for (const bet of round.bets.values()) if (bet.state === 'open') bet.state = 'lost';
       logger.info({ period: round.opened.period, result: resultHundredths }, AVIATOR_ROUND_SETTLED_LOG);
@@ -356,7 +390,10 @@ export class AviatorEngine implements LiveEngineHandlers {
     }
     // The force point: the round may not pay more than the operator's maximum, so everyone still in is
     // cashed out where the payouts would reach it. The result, fixed at the close, does not change.
-    if (openWinsMinor > 0 && round.paidMinor + openWinsMinor >= round.maxPayoutMinor) {
+    if (
+      openWinsMinor > 0 &&
+      round.paidMinor + round.pendingWinMinor + openWinsMinor >= round.maxPayoutMinor
+    ) {
       for (const bet of round.bets.values()) if (bet.state === 'open') this.cashOut(round, bet, multiplier);
     }
     this.send({ to: 'all' }, AviatorCmd.coefficient, {
@@ -369,34 +406,85 @@ export class AviatorEngine implements LiveEngineHandlers {
     this.sendPlayersIfDue(round, now);
   }
 
-  /** Closes a bet at a multiplier (one transaction); answers the user on every socket of theirs. */
+  /**
+   * Values a bet's cash-out at a multiplier and queues it for the next group transaction; the user is
+   * answered on every socket of theirs when that group commits.
+   */
   private cashOut(round: LiveRound, bet: LiveBet, hundredths: number): void {
-    const { rounds, logger } = this.dependencies;
-    const betId = bet.betId;
-    if (bet.state !== 'open' || betId === undefined) return;
+    if (bet.state !== 'open' || bet.betId === undefined) return;
     bet.state = 'cashing';
-    const pending = rounds
-      .cashOut(betId, bet.stakeMinor, hundredths)
-      .then((paid) => {
-        if (paid === undefined) {
-          bet.state = 'lost';
-          this.answerCashOut(bet.userId, { ok: false, msg: AviatorMessage.flewAway });
-          return;
-        }
-        bet.state = 'cashed';
-        bet.cashHundredths = hundredths;
-        round.paidMinor += paid;
-        round.playersDirty = true;
-        this.answerCashOut(bet.userId, { ok: true, hundredths, paidMinor: paid });
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error, betId }, 'aviator cash-out failed');
-        // Still open in the database (the transaction rolled back): the crash settles it as lost.
-        bet.state = 'open';
-        this.answerCashOut(bet.userId, { ok: false, msg: AviatorMessage.maintenance });
-      })
-      .finally(() => round.pendingCashOuts.delete(pending));
-    round.pendingCashOuts.add(pending);
+    const winMinor = aviatorWinMinor(bet.stakeMinor, hundredths);
+    round.cashOutQueue.push({ bet, hundredths, winMinor });
+    round.pendingWinMinor += winMinor;
+    if (round.cashOutCommit === undefined && round.cashOutTimer === undefined) {
+      round.cashOutTimer = setTimeout(() => {
+        round.cashOutTimer = undefined;
+        this.commitCashOutGroup(round);
+      }, AVIATOR_CASH_OUT_GROUP_MS);
+    }
+  }
+
+  /**
+   * Commits the queued cash-outs as one group (at most AVIATOR_MAX_CASH_OUT_GROUP), unless a group is
+   * committing: that one starts the next when it is done. Never awaited by the tick.
+   */
+  private commitCashOutGroup(round: LiveRound): void {
+    const { rounds, logger } = this.dependencies;
+    if (round.cashOutCommit !== undefined || round.cashOutQueue.length === 0) return;
+    if (round.cashOutTimer !== undefined) clearTimeout(round.cashOutTimer);
+    round.cashOutTimer = undefined;
+    const group = round.cashOutQueue.splice(0, AVIATOR_MAX_CASH_OUT_GROUP);
+    const commit = rounds
+      .cashOutGroup(
+        group.map(({ bet, hundredths }) => ({
+          betId: bet.betId as number,
+          stakeMinor: bet.stakeMinor,
+          hundredths,
+        })),
+      )
+      .then(
+        (paid) => {
+          group.forEach(({ bet, hundredths, winMinor }, index) => {
+            round.pendingWinMinor -= winMinor;
+            const paidMinor = paid[index];
+            if (paidMinor === undefined) {
+              bet.state = 'lost';
+              this.answerCashOut(bet.userId, { ok: false, msg: AviatorMessage.flewAway });
+              return;
+            }
+            bet.state = 'cashed';
+            bet.cashHundredths = hundredths;
+            round.cashedBets.push(bet);
+            round.paidMinor += paidMinor;
+            this.answerCashOut(bet.userId, { ok: true, hundredths, paidMinor });
+          });
+          round.playersDirty = true;
+        },
+        (error: unknown) => {
+          logger.error({ err: error, cashOuts: group.length }, 'aviator cash-out group failed');
+          // Still open in the database (the transaction rolled back): the crash settles them as lost.
+          for (const { bet, winMinor } of group) {
+            round.pendingWinMinor -= winMinor;
+            bet.state = 'open';
+            this.answerCashOut(bet.userId, { ok: false, msg: AviatorMessage.maintenance });
+          }
+        },
+      )
+      .finally(() => {
+        round.cashOutCommit = undefined;
+        // What arrived while this group committed is the next group: committed once I/O and timers (the
+        // tick) have had their turn.
+        if (round.cashOutQueue.length > 0) setImmediate(() => this.commitCashOutGroup(round));
+      });
+    round.cashOutCommit = commit;
+  }
+
+  /** Commits every queued cash-out and waits for the last group (before the settlement, and on stop). */
+  private async flushCashOuts(round: LiveRound): Promise<void> {
+    while (round.cashOutCommit !== undefined || round.cashOutQueue.length > 0) {
+      this.commitCashOutGroup(round);
+      await round.cashOutCommit;
+    }
   }
 
   private answerCashOut(
@@ -567,18 +655,22 @@ export class AviatorEngine implements LiveEngineHandlers {
     this.send(target, AviatorCmd.latestResults, { results: this.results.map(formatMultiplier) });
   }
 
+  /** 5012: the counts of all bettors, and the latest cash-outs then the first bets, AVIATOR_PLAYERS_LISTED at most. */
   private players(round: LiveRound): AviatorPlayers {
-    const players: AviatorPlayers['players'] = [];
+    const listed = (bet: LiveBet): AviatorPlayers['players'][number] => ({
+      nickName: bet.nickName,
+      cashOut: bet.state === 'cashed',
+      coefficient: bet.cashHundredths === undefined ? '' : formatMultiplier(bet.cashHundredths),
+      betAmount: minorToDecimalString(bet.stakeMinor),
+    });
+    const players = round.cashedBets.slice(-AVIATOR_PLAYERS_LISTED).reverse().map(listed);
+    let bettorCount = 0;
     for (const bet of round.bets.values()) {
       if (bet.state === 'placing') continue;
-      players.push({
-        nickName: bet.nickName,
-        cashOut: bet.state === 'cashed',
-        coefficient: bet.cashHundredths === undefined ? '' : formatMultiplier(bet.cashHundredths),
-        betAmount: minorToDecimalString(bet.stakeMinor),
-      });
+      bettorCount += 1;
+      if (bet.state !== 'cashed' && players.length < AVIATOR_PLAYERS_LISTED) players.push(listed(bet));
     }
-    return { players };
+    return { bettorCount, cashedCount: round.cashedBets.length, players };
   }
 
   private sendPlayersIfDue(round: LiveRound, now: number): void {

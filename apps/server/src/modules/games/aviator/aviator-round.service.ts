@@ -13,11 +13,13 @@ import { runInTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
+import { postBulkWalletCredits } from '../../ledger/ledger-bulk.repository.ts';
 import type { ReferralBonusAccrual } from '../../promotion/promotion-accrual.service.ts';
 import { deriveLink, type GeneratedChain, generateChain } from '../colour/colour-chain.service.ts';
 import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
 import {
-  betStake,
+  cashedBetStakes,
+  cashedBetWins,
   findCheckpointAtOrAbove,
   findLatestChain,
   firstBets,
@@ -27,7 +29,7 @@ import {
   insertRound,
   lockRound,
   lostStakes,
-  markBetCashed,
+  markBetsCashed,
   markOpenBetsLost,
   markOpenBetsRefunded,
   markRoundFinished,
@@ -81,6 +83,16 @@ export interface PlaceBetRequest {
   readonly autoCashOutHundredths: number | null;
 }
 
+/** One cash-out of a group: the bet, its stake as the leader holds it, and the multiplier it is valued at. */
+export interface CashOutRequest {
+  readonly betId: number;
+  readonly stakeMinor: number;
+  readonly hundredths: number;
+}
+
+/** Most cash-outs one group transaction closes (a bounded statement; the engine commits the rest next). */
+export const AVIATOR_MAX_CASH_OUT_GROUP = 2_000;
+
 export interface AviatorRoundServiceDependencies {
   database: AppDatabase;
   clock: Clock;
@@ -96,7 +108,7 @@ export interface AviatorRoundServiceDependencies {
  * The crash game's database side: hash chains, rounds, bets and every movement of money, each one
  * transaction (DESIGN.md §3 "Crash game"). The stake goes from the wallet to game escrow with the bet row; a
  * cash-out pays (stake − fee) × multiplier from the house in the transaction that closes the bet (guarded by
- * status = 'open', so exactly once); the round's settlement marks the rest lost and moves the settled bets'
+ * status = 'open', so exactly once), the cash-outs of one moment together in one set-based transaction; the round's settlement marks the rest lost and moves the settled bets'
  * fees to fee revenue and their contracts to the house; a refund gives an unfinished round's open stakes back.
  */
 export class AviatorRoundService {
@@ -251,34 +263,65 @@ export class AviatorRoundService {
   }
 
   /**
-   * Cashes a bet out at a multiplier: closes it (only if still open) and pays (stake − fee) × multiplier from
-   * the house, in one transaction. Answers the amount paid, or undefined when the bet was not open any more.
+   * Cashes a bet out at a multiplier: a group of one (see cashOutGroup). Answers the amount paid, or undefined
+   * when the bet was not open any more.
    */
   async cashOut(betId: number, stakeMinor: number, hundredths: number): Promise<number | undefined> {
-    const { database, clock, ledger, wagering } = this.dependencies;
-    if (!Number.isSafeInteger(hundredths) || hundredths < 100)
-      throw new Error(`bad cash-out multiplier ${hundredths}`);
-    const winMinor = aviatorWinMinor(stakeMinor, hundredths);
-    return runInTransaction(database, async (trx) => {
-      if (!(await markBetCashed(trx, betId, { hundredths, winMinor, now: clock.now() }))) return undefined;
-      const bet = await trx
-        .selectFrom('aviator_bets')
-        .select(['user_id', 'stake_minor'])
-        .where('id', '=', betId)
-        .executeTakeFirstOrThrow();
-      if (bet.stake_minor !== stakeMinor)
-        throw new Error(`aviator bet ${betId}: stake ${bet.stake_minor} ≠ ${stakeMinor}`);
-      await ledger.transfer(trx, {
-        debit: systemAccount('game_house'),
-        credit: userWallet(bet.user_id),
-        amountMinor: winMinor,
-        kind: 'aviator_win',
-        reference: { type: AVIATOR_BET_REFERENCE_TYPE, id: betId },
-        idempotencyKey: aviatorWinKey(betId),
-      });
-      await wagering.reduceForSettledBets(trx, betStake(betId));
-      return winMinor;
+    const [paid] = await this.cashOutGroup([{ betId, stakeMinor, hundredths }]);
+    return paid;
+  }
+
+  /**
+   * Cashes out a group of bets, each at its own multiplier, in one transaction (the engine's group commit,
+   * DESIGN.md §3 "Crash game"): one statement closes the bets still open (the `status = 'open'` guard makes
+   * each cash-out happen exactly once), one bulk ledger credit pays each closed bet (stake − fee) × its
+   * multiplier from the house under its own idempotency key, and one statement takes the stakes off
+   * needs_bet. Answers, in the order asked, the amount paid or undefined for a bet that was not open any more.
+   */
+  async cashOutGroup(requests: readonly CashOutRequest[]): Promise<Array<number | undefined>> {
+    const { database, clock, wagering } = this.dependencies;
+    if (requests.length > AVIATOR_MAX_CASH_OUT_GROUP)
+      throw new Error(`a cash-out group of ${requests.length} is over ${AVIATOR_MAX_CASH_OUT_GROUP}`);
+    const wanted = new Map<number, { stakeMinor: number; winMinor: number }>();
+    const rows = requests.map((request) => {
+      const { betId, stakeMinor, hundredths } = request;
+      if (!Number.isSafeInteger(hundredths) || hundredths < 100)
+        throw new Error(`bad cash-out multiplier ${hundredths}`);
+      if (wanted.has(betId)) throw new Error(`aviator bet ${betId} appears twice in one cash-out group`);
+      const winMinor = aviatorWinMinor(stakeMinor, hundredths);
+      wanted.set(betId, { stakeMinor, winMinor });
+      return { bet_id: betId, cash_hundredths: hundredths, win_minor: winMinor };
     });
+    if (rows.length === 0) return [];
+    const paid = await runInTransaction(database, async (trx) => {
+      const now = clock.now();
+      const cashed = await markBetsCashed(trx, database.dialect, rows, now);
+      let totalMinor = 0;
+      for (const bet of cashed) {
+        const asked = wanted.get(bet.id);
+        if (!asked || asked.stakeMinor !== bet.stake_minor || asked.winMinor !== bet.win_minor)
+          throw new Error(
+            `aviator bet ${bet.id}: cashed ${bet.stake_minor}/${bet.win_minor}, asked otherwise`,
+          );
+        totalMinor += bet.win_minor;
+      }
+      if (cashed.length === 0) return new Map<number, number>();
+      const credited = await postBulkWalletCredits(trx, database.dialect, {
+        debit: 'game_house',
+        kind: 'aviator_win',
+        referenceType: AVIATOR_BET_REFERENCE_TYPE,
+        createdAt: now,
+        source: cashedBetWins(database.dialect, cashed, aviatorWinKey),
+      });
+      if (credited.count !== cashed.length || credited.totalMinor !== totalMinor) {
+        throw new Error(
+          `aviator cash-out group: credited ${credited.count} wins (${credited.totalMinor}), closed ${cashed.length} (${totalMinor})`,
+        );
+      }
+      await wagering.reduceForSettledBets(trx, cashedBetStakes(database.dialect, cashed));
+      return new Map(cashed.map((bet) => [bet.id, bet.win_minor]));
+    });
+    return requests.map((request) => paid.get(request.betId));
   }
 
   /**

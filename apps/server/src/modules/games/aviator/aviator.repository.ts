@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { DialectName } from '../../../db/dialect.ts';
+import { type DialectName, jsonRowsFrom } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { PageWindow } from '../../../http/pagination.ts';
 import { chainCheckpointStore } from '../hash-chain-store.repository.ts';
@@ -179,27 +179,84 @@ export function roundBets(db: Kysely<Database>, roundId: number): Promise<Aviato
     .execute();
 }
 
+/** One bet of a cash-out group: closed at its own multiplier with its own win. */
+export interface CashOutGroupRow {
+  readonly bet_id: number;
+  readonly cash_hundredths: number;
+  readonly win_minor: number;
+}
+
+/** A bet a cash-out group closed, as the database holds it after the update. */
+export interface CashedBetRow {
+  readonly id: number;
+  readonly user_id: number;
+  readonly stake_minor: number;
+  readonly win_minor: number;
+}
+
 /**
- * Cashes out an open bet: the one guard that makes a cash-out happen exactly once (status = 'open' in the
- * same statement that closes it). Answers false when the bet was not open any more.
+ * Cashes out a group of open bets in one statement, each at its own multiplier and win: the guard that makes
+ * every cash-out happen exactly once is `status = 'open'` in the statement that closes the bet, so a bet
+ * already closed (cashed, lost, refunded) is left alone and absent from the answer. The rows travel as one
+ * JSON parameter (the statement's text is the same for any group size). Answers the bets it closed.
  */
-export async function markBetCashed(
+export async function markBetsCashed(
   trx: Kysely<Database>,
-  betId: number,
-  cash: { hundredths: number; winMinor: number; now: number },
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('aviator_bets')
-    .set({
-      status: 'cashed',
-      cash_hundredths: cash.hundredths,
-      win_minor: cash.winMinor,
-      settled_at: cash.now,
-    })
-    .where('id', '=', betId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  dialect: DialectName,
+  rows: readonly CashOutGroupRow[],
+  now: number,
+): Promise<CashedBetRow[]> {
+  if (rows.length === 0) return [];
+  const group = jsonRowsFrom(dialect, 'g', rows, {
+    bet_id: 'integer',
+    cash_hundredths: 'integer',
+    win_minor: 'integer',
+  });
+  // SQLite's RETURNING names only the updated table's columns, which is all the caller needs.
+  const result = await sql<CashedBetRow>`
+    update aviator_bets
+    set status = 'cashed', cash_hundredths = g.cash_hundredths, win_minor = g.win_minor, settled_at = ${now}
+    from ${group}
+    where aviator_bets.id = g.bet_id and aviator_bets.status = 'open'
+    returning aviator_bets.id, aviator_bets.user_id, aviator_bets.stake_minor, aviator_bets.win_minor
+  `.execute(trx);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    stake_minor: Number(row.stake_minor),
+    win_minor: Number(row.win_minor),
+  }));
+}
+
+/** The wins of cashed bets as a bulk wallet credit reads them (user_id, reference_id, idempotency_key, amount_minor). */
+export function cashedBetWins(
+  dialect: DialectName,
+  bets: readonly CashedBetRow[],
+  winKey: (betId: number) => string,
+): RawBuilder<unknown> {
+  const wins = jsonRowsFrom(
+    dialect,
+    'w',
+    bets.map((bet) => ({
+      user_id: bet.user_id,
+      reference_id: String(bet.id),
+      idempotency_key: winKey(bet.id),
+      amount_minor: bet.win_minor,
+    })),
+    { user_id: 'integer', reference_id: 'text', idempotency_key: 'text', amount_minor: 'integer' },
+  );
+  return sql`select w.user_id, w.reference_id, w.idempotency_key, w.amount_minor from ${wins}`;
+}
+
+/** The stakes of cashed bets, for needs_bet: rows of (user_id, stake_minor). */
+export function cashedBetStakes(dialect: DialectName, bets: readonly CashedBetRow[]): RawBuilder<unknown> {
+  const stakes = jsonRowsFrom(
+    dialect,
+    'k',
+    bets.map((bet) => ({ user_id: bet.user_id, stake_minor: bet.stake_minor })),
+    { user_id: 'integer', stake_minor: 'integer' },
+  );
+  return sql`select k.user_id, k.stake_minor from ${stakes}`;
 }
 
 /** The round's open bets become lost; answers how many. */
@@ -258,11 +315,6 @@ export async function settledTotals(
     fee: Number(row.fee),
     payout: Number(row.payout),
   };
-}
-
-/** The stakes a bet's settlement takes off needs_bet: rows of (user_id, stake_minor). */
-export function betStake(betId: number): RawBuilder<unknown> {
-  return sql`select user_id, stake_minor from aviator_bets where id = ${betId}`;
 }
 
 /** Each settled (cashed or lost) bet's player and fee, as the referral bonus accrual reads them. */

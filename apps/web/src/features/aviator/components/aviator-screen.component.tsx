@@ -159,7 +159,6 @@ function AviatorGame() {
   };
 
   const { header, body } = splitHistory(state.results);
-  const cashedCount = state.players.filter((player) => player.cashOut).length;
 
   return (
     <>
@@ -198,7 +197,7 @@ function AviatorGame() {
         ) : null}
         <div className={styles.players} data-testid="aviator-players">
           {t('aviator.players')}:{' '}
-          {t('aviator.cashedOutOf', { cashed: cashedCount, total: state.players.length })}
+          {t('aviator.cashedOutOf', { cashed: state.cashedCount, total: state.bettorCount })}
         </div>
         <div className={styles.controls}>
           <div className={styles.amount}>

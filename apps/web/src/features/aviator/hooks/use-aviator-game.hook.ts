@@ -40,6 +40,9 @@ export interface AviatorGameState {
   tag: string;
   results: string[];
   players: AviatorPlayers['players'];
+  /** All of the round's bettors and how many of them cashed out (the list names only some). */
+  bettorCount: number;
+  cashedCount: number;
   myBet: MyBetState;
   /** False until the first group info; true when it came without a period (maintenance). */
   maintenance: boolean;
@@ -61,6 +64,8 @@ const INITIAL: AviatorGameState = {
   tag: '',
   results: [],
   players: [],
+  bettorCount: 0,
+  cashedCount: 0,
   myBet: 'none',
   maintenance: false,
 };
@@ -137,7 +142,8 @@ export function useAviatorGame(events: AviatorGameEvents) {
       } else if (cmd === AviatorCmd.latestResults) {
         setState((current) => ({ ...current, results: (payload as AviatorLatestResults).results }));
       } else if (cmd === AviatorCmd.players) {
-        setState((current) => ({ ...current, players: (payload as AviatorPlayers).players }));
+        const { players, bettorCount, cashedCount } = payload as AviatorPlayers;
+        setState((current) => ({ ...current, players, bettorCount, cashedCount }));
       } else if (cmd === AviatorCmd.betResult) {
         const result = payload as AviatorBetResult;
         setState((current) => ({ ...current, myBet: result.status === 1 ? 'placed' : 'none' }));
