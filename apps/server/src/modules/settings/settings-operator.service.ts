@@ -87,9 +87,11 @@ export class SettingsOperatorService {
     if (!operatorMayCall(actor.role, { roles: [settingRole(key)] }, 'PUT')) {
       throw new AppError(ResponseCode.forbidden, OperatorMessage.forbidden);
     }
-    const { value } = parseInput(z.object({ value: settingWriteSchema(key) }), body);
-    if (containsMalformedText(value))
+    // Malformed text is refused before the setting's own schema, so every setting answers it alike.
+    const raw = typeof body === 'object' && body !== null ? (body as { value?: unknown }).value : undefined;
+    if (containsMalformedText(raw))
       throw badRequest('value must be valid text (it contains malformed characters)');
+    const { value } = parseInput(z.object({ value: settingWriteSchema(key) }), body);
     await runInTransaction(this.database, async (trx) => {
       const previous = await this.settings.get(key, trx);
       await this.settings.set(key, value as never, trx);
