@@ -18,13 +18,10 @@
 import { pathToFileURL } from 'node:url';
 import { aviatorResult, aviatorServerSeedHash, formatMultiplier } from '@app/shared';
 import { z } from 'zod';
+import { fetchPublished, VERIFY_EXIT, type VerifyReport } from './verify-support.ts';
 
-/** Give up on a server that does not answer within this long. */
-export const VERIFY_FETCH_TIMEOUT_MS = 10_000;
 /** A seed longer than this is not one the game makes (server seeds are 64 hex, client seeds 20 characters). */
 const MAX_SEED_LENGTH = 200;
-
-export const VERIFY_EXIT = { verified: 0, failed: 1, unusable: 2 } as const;
 
 const USAGE = [
   'usage: verify-aviator-result <server_seed> <seed1> <seed2> <seed3> [published result, e.g. 2.35]',
@@ -47,11 +44,6 @@ const detailAnswer = z.object({
     decimal: z.string(),
   }),
 });
-
-export interface VerifyReport {
-  readonly exitCode: (typeof VERIFY_EXIT)[keyof typeof VERIFY_EXIT];
-  readonly lines: string[];
-}
 
 /** What the server published about a round, when there is something to compare with. */
 interface Published {
@@ -133,25 +125,9 @@ export async function verifyAviatorResult(
     return { exitCode: 2, lines: [`bad server URL ${serverUrl}`, USAGE] };
   }
   url.searchParams.set('period', period);
-  let body: unknown;
-  try {
-    const response = await fetch(url, {
-      headers: { authorization: `Token ${token}` },
-      signal: AbortSignal.timeout(VERIFY_FETCH_TIMEOUT_MS),
-    });
-    body = await response.json();
-    if (!response.ok) {
-      const message = (body as { msg?: unknown } | null)?.msg;
-      return { exitCode: 2, lines: [`${url} answered ${response.status}: ${String(message ?? '')}`] };
-    }
-  } catch (error) {
-    return { exitCode: 2, lines: [`could not fetch ${url}: ${(error as Error).message}`] };
-  }
-  const parsed = detailAnswer.safeParse(body);
-  if (!parsed.success) {
-    return { exitCode: 2, lines: [`${url} answered something unexpected: ${parsed.error.message}`] };
-  }
-  const { entity } = parsed.data;
+  const fetched = await fetchPublished(url, detailAnswer, { authorization: `Token ${token}` });
+  if ('problem' in fetched) return { exitCode: VERIFY_EXIT.unusable, lines: [fetched.problem] };
+  const { entity } = fetched.value;
   const header = [`Crash-game round ${entity.period} from ${url.origin}`];
   if (String(entity.period) !== period) {
     return { exitCode: 1, lines: [...header, 'DOES NOT MATCH: the server answered about another round'] };

@@ -19,13 +19,10 @@ import {
   verifyColourRound,
 } from '@app/shared';
 import { z } from 'zod';
+import { fetchPublished, VERIFY_EXIT, type VerifyReport } from './verify-support.ts';
 
-/** Give up on a server that does not answer within this long. */
-export const VERIFY_FETCH_TIMEOUT_MS = 10_000;
 /** A chain has at most a million links (COLOUR_CHAIN_LENGTH); nothing larger is hashed. */
 const MAX_CHAIN_INDEX = 1_000_000;
-
-export const VERIFY_EXIT = { verified: 0, failed: 1, unusable: 2 } as const;
 
 const USAGE = 'usage: verify-colour-result <server-url> <category P|S|B|E> <period YYYYMMDDnnn>';
 
@@ -43,11 +40,6 @@ const fairnessAnswer = z.object({
   price: z.number().int().nullable(),
   number: z.number().int().nullable(),
 });
-
-export interface VerifyReport {
-  readonly exitCode: (typeof VERIFY_EXIT)[keyof typeof VERIFY_EXIT];
-  readonly lines: string[];
-}
 
 const mark = (passed: boolean | undefined): string =>
   passed === undefined ? 'not checked' : passed ? 'ok' : 'MISMATCH';
@@ -67,22 +59,9 @@ export async function verifyColourResult(args: readonly string[]): Promise<Verif
   url.searchParams.set('category', category);
   url.searchParams.set('period', period);
 
-  let body: unknown;
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(VERIFY_FETCH_TIMEOUT_MS) });
-    body = await response.json();
-    if (!response.ok) {
-      const message = (body as { msg?: unknown } | null)?.msg;
-      return { exitCode: 2, lines: [`${url} answered ${response.status}: ${String(message ?? '')}`] };
-    }
-  } catch (error) {
-    return { exitCode: 2, lines: [`could not fetch ${url}: ${(error as Error).message}`] };
-  }
-  const parsed = fairnessAnswer.safeParse(body);
-  if (!parsed.success) {
-    return { exitCode: 2, lines: [`${url} answered something unexpected: ${parsed.error.message}`] };
-  }
-  const answer: ColourFairnessResponse = parsed.data;
+  const fetched = await fetchPublished(url, fairnessAnswer);
+  if ('problem' in fetched) return { exitCode: VERIFY_EXIT.unusable, lines: [fetched.problem] };
+  const answer: ColourFairnessResponse = fetched.value;
   const lines = [
     `Colour round ${answer.category} ${answer.period} from ${url.origin}`,
     `  commitment (terminal hash): ${answer.terminal_hash}`,

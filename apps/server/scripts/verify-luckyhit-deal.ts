@@ -29,13 +29,10 @@ import {
   SEED_HEX_PATTERN,
 } from '@app/shared';
 import { z } from 'zod';
+import { fetchPublished, type VerifyReport } from './verify-support.ts';
 
-/** Give up on a server that does not answer within this long. */
-export const VERIFY_FETCH_TIMEOUT_MS = 10_000;
 /** A chain has at most a million links; nothing larger is hashed. */
 const MAX_CHAIN_INDEX = 1_000_000;
-
-export const VERIFY_EXIT = { verified: 0, failed: 1, unusable: 2 } as const;
 
 const USAGE =
   'usage: verify-luckyhit-deal [--url <server-url> [--token <session token>]] <period> [<seed> [<client seed> ...]]';
@@ -62,11 +59,6 @@ const roundDetailAnswer = z.object({
   }),
 });
 type PublishedRound = z.infer<typeof roundDetailAnswer>['entity'];
-
-export interface VerifyReport {
-  readonly exitCode: (typeof VERIFY_EXIT)[keyof typeof VERIFY_EXIT];
-  readonly lines: string[];
-}
 
 interface VerifyArguments {
   readonly url: string | undefined;
@@ -129,23 +121,13 @@ async function fetchRound(
     return `bad server URL ${serverUrl}`;
   }
   url.searchParams.set('period', period);
-  let body: unknown;
-  try {
-    const response = await fetch(url, {
-      signal: AbortSignal.timeout(VERIFY_FETCH_TIMEOUT_MS),
-      headers: token ? { authorization: `Token ${token}` } : {},
-    });
-    body = await response.json();
-    if (!response.ok) {
-      const message = (body as { msg?: unknown } | null)?.msg;
-      return `${url} answered ${response.status}: ${String(message ?? '')}`;
-    }
-  } catch (error) {
-    return `could not fetch ${url}: ${(error as Error).message}`;
-  }
-  const parsed = roundDetailAnswer.safeParse(body);
-  if (!parsed.success) return `${url} answered something unexpected: ${parsed.error.message}`;
-  return { round: parsed.data.entity, origin: url.origin };
+  const fetched = await fetchPublished(
+    url,
+    roundDetailAnswer,
+    token ? { authorization: `Token ${token}` } : {},
+  );
+  if ('problem' in fetched) return fetched.problem;
+  return { round: fetched.value.entity, origin: url.origin };
 }
 
 /** Re-deals a round and, given a server, checks what it published; answers the printed lines and exit code. */
