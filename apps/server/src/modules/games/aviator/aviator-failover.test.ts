@@ -26,6 +26,12 @@ const TAKEOVER_LIMIT_MS = 5_000;
  * schema, and in CI it does so while the rest of the suite keeps both cores busy (60 s was not enough there).
  */
 const PROCESS_START_LIMIT_MS = 150_000;
+/**
+ * How long the follower's player may wait for the next betting window. A client that connects during a flight
+ * waits for the crash: a flight lasts past 40 s with probability about 0.09 (the multiplier passes e^2.4 = 11
+ * with probability 0.97/11), which failed this test in CI once; past 150 s with probability about 0.0001.
+ */
+const NEXT_BETTING_WINDOW_LIMIT_MS = 150_000;
 
 interface ServerProcess {
   child: ChildProcess;
@@ -143,7 +149,7 @@ describe.skipIf(!postgresUrl || !redisUrl)(
               .map((frame) => frame.payload as AviatorGroupInfo)
               .find((info) => info.status >= 11 && info.status <= 18 && info.period !== null),
           'a round open for bets',
-          40_000,
+          NEXT_BETTING_WINDOW_LIMIT_MS,
         );
         client.send(AviatorCmd.bet, {
           nickName: 'pilot',
@@ -215,7 +221,7 @@ describe.skipIf(!postgresUrl || !redisUrl)(
         );
         client.close();
       },
-      2 * PROCESS_START_LIMIT_MS + 120_000,
+      2 * PROCESS_START_LIMIT_MS + NEXT_BETTING_WINDOW_LIMIT_MS + 120_000,
     );
   },
 );
