@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getMarket, MARKET_CODES } from './markets.ts';
 import {
   formatMinorAmount,
   formatMoney,
@@ -76,6 +77,33 @@ describe('formatting', () => {
     expect(formatMoney(0, 'in')).toBe('₹0.00');
     expect(formatMinorAmount(1, 'pt')).toBe('0,01');
     expect(formatMinorAmount(72_190_000, 'in')).toBe('7,21,900.00');
+  });
+
+  it('writes every market exactly as Intl.NumberFormat does for its locale', () => {
+    const locales = { in: 'en-IN', pt: 'pt-BR', mx: 'es-MX', vi: 'vi-VN' } as const;
+    const amounts = [0, 1, 5, 99, 100, 999, 1_000, 99_999, 100_000, 123_456, 10_000_000, 72_190_000];
+    amounts.push(MAX_AMOUNT_MINOR, -1, -100, -123_456_789);
+    // A fixed pseudo-random walk over every magnitude, so the check is the same on every run.
+    let seed = 7;
+    for (let index = 0; index < 2_000; index += 1) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      amounts.push(Math.floor((seed / 2_147_483_647) * 10 ** (1 + (index % 13))));
+    }
+    for (const market of MARKET_CODES) {
+      const { currency, currencySymbol } = getMarket(market);
+      for (const amountMinor of amounts) {
+        const fractionDigits = market === 'vi' && amountMinor % 100 === 0 ? 0 : 2;
+        const options = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+        const money = new Intl.NumberFormat(locales[market], { ...options, style: 'currency', currency })
+          .formatToParts(amountMinor / 100)
+          .map((part) => (part.type === 'currency' ? currencySymbol : part.value))
+          .join('');
+        expect(formatMoney(amountMinor, market)).toBe(money);
+        expect(formatMinorAmount(amountMinor, market)).toBe(
+          new Intl.NumberFormat(locales[market], options).format(amountMinor / 100),
+        );
+      }
+    }
   });
 
   it('refuses to format a non-integer amount', () => {

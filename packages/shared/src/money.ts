@@ -63,66 +63,107 @@ export function majorToMinor(amountMajor: number): number {
 }
 
 /**
- * The locale whose digit grouping each market reads (India groups lakhs and crores: 7,21,900.00; Brazil and
- * Vietnam group with dots and write a decimal comma).
+ * How each market writes an amount, as Intl.NumberFormat writes it for the market's locale (en-IN, pt-BR, es-MX,
+ * vi-VN): India groups lakhs and crores (7,21,900.00); Brazil and Vietnam group with dots and write a decimal
+ * comma; the symbol stands before or after the number, with a no-break space where the locale puts one so an
+ * amount never wraps. The table is applied by hand rather than through Intl because a page's first
+ * Intl.NumberFormat loads ICU's number data, one 60 ms task on a phone before the home screen can show a price;
+ * the tests hold every market's output equal to Intl.NumberFormat's.
  */
-const NUMBER_LOCALE: Readonly<Record<MarketCode, string>> = {
-  in: 'en-IN',
-  pt: 'pt-BR',
-  mx: 'es-MX',
-  vi: 'vi-VN',
-};
-
-const formattersByKey = new Map<string, Intl.NumberFormat>();
-
-/**
- * One cached formatter per market and style. Vietnam's dong is written without decimals when the amount is
- * whole (721.900 ₫), as people there read it; every other amount keeps two decimals.
- */
-function numberFormat(
-  market: MarketCode,
-  style: 'currency' | 'decimal',
-  fractionDigits: 0 | 2,
-): Intl.NumberFormat {
-  const key = `${market}:${style}:${fractionDigits}`;
-  let format = formattersByKey.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALE[market], {
-      style,
-      currency: getMarket(market).currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formattersByKey.set(key, format);
-  }
-  return format;
+interface MoneyPattern {
+  readonly groupSeparator: string;
+  readonly decimalSeparator: string;
+  /** Indian grouping: the last three digits, then groups of two. */
+  readonly indianGrouping: boolean;
+  readonly symbolBefore: boolean;
+  readonly symbolSpace: string;
 }
 
-function fractionDigitsFor(amountMinor: number, market: MarketCode): 0 | 2 {
-  return market === 'vi' && amountMinor % MINOR_PER_MAJOR === 0 ? 0 : 2;
+const NO_BREAK_SPACE = '\u00a0';
+
+const MONEY_PATTERN: Readonly<Record<MarketCode, MoneyPattern>> = {
+  in: {
+    groupSeparator: ',',
+    decimalSeparator: '.',
+    indianGrouping: true,
+    symbolBefore: true,
+    symbolSpace: '',
+  },
+  pt: {
+    groupSeparator: '.',
+    decimalSeparator: ',',
+    indianGrouping: false,
+    symbolBefore: true,
+    symbolSpace: NO_BREAK_SPACE,
+  },
+  mx: {
+    groupSeparator: ',',
+    decimalSeparator: '.',
+    indianGrouping: false,
+    symbolBefore: true,
+    symbolSpace: '',
+  },
+  vi: {
+    groupSeparator: '.',
+    decimalSeparator: ',',
+    indianGrouping: false,
+    symbolBefore: false,
+    symbolSpace: NO_BREAK_SPACE,
+  },
+};
+
+/** The whole part's digits with the market's grouping: "7,21,900" in India, "721.900" in Brazil. */
+function groupDigits(digits: string, pattern: MoneyPattern): string {
+  if (digits.length <= 3) return digits;
+  const lastThree = digits.slice(-3);
+  const head = digits.slice(0, -3);
+  const headGroupSize = pattern.indianGrouping ? 2 : 3;
+  const groups: string[] = [];
+  for (let end = head.length; end > 0; end -= headGroupSize) {
+    groups.unshift(head.slice(Math.max(0, end - headGroupSize), end));
+  }
+  groups.push(lastThree);
+  return groups.join(pattern.groupSeparator);
+}
+
+/**
+ * Vietnam's dong is written without decimals when the amount is whole (721.900 ₫), as people there read it; every
+ * other amount keeps two decimals.
+ */
+function showsFraction(amountMinor: number, market: MarketCode): boolean {
+  return !(market === 'vi' && amountMinor % MINOR_PER_MAJOR === 0);
+}
+
+/** The unsigned number of an amount in the market's pattern, from the integer's digits (no float division). */
+function formatMagnitude(amountMinor: number, market: MarketCode): string {
+  const pattern = MONEY_PATTERN[market];
+  const magnitude = Math.abs(amountMinor);
+  const whole = groupDigits(String(Math.floor(magnitude / MINOR_PER_MAJOR)), pattern);
+  if (!showsFraction(amountMinor, market)) return whole;
+  const fraction = String(magnitude % MINOR_PER_MAJOR).padStart(2, '0');
+  return `${whole}${pattern.decimalSeparator}${fraction}`;
 }
 
 /**
  * The amount with the market's digit grouping and decimal separator, without a symbol ("721.900,00" for pt).
- * The division is exact for display: every safe integer of hundredths has a nearest double that rounds back
- * to the same two decimals.
  */
 export function formatMinorAmount(amountMinor: number, market: MarketCode): string {
   assertSafeMinor(amountMinor);
-  const fractionDigits = fractionDigitsFor(amountMinor, market);
-  return numberFormat(market, 'decimal', fractionDigits).format(amountMinor / MINOR_PER_MAJOR);
+  const sign = amountMinor < 0 ? '-' : '';
+  return `${sign}${formatMagnitude(amountMinor, market)}`;
 }
 
 /**
- * The amount as shown to a person, grouped per market with Intl.NumberFormat and written with the market's
- * own symbol (₹7,21,900.00; R$ 721.900,00; Mex$721,900.00; 721.900 ₫).
+ * The amount as shown to a person, grouped per market and written with the market's own symbol (₹7,21,900.00;
+ * R$ 721.900,00; Mex$721,900.00; 721.900 ₫); a negative amount starts with its minus sign.
  */
 export function formatMoney(amountMinor: number, market: MarketCode): string {
   assertSafeMinor(amountMinor);
+  const pattern = MONEY_PATTERN[market];
   const { currencySymbol } = getMarket(market);
-  const fractionDigits = fractionDigitsFor(amountMinor, market);
-  return numberFormat(market, 'currency', fractionDigits)
-    .formatToParts(amountMinor / MINOR_PER_MAJOR)
-    .map((part) => (part.type === 'currency' ? currencySymbol : part.value))
-    .join('');
+  const sign = amountMinor < 0 ? '-' : '';
+  const number = formatMagnitude(amountMinor, market);
+  return pattern.symbolBefore
+    ? `${sign}${currencySymbol}${pattern.symbolSpace}${number}`
+    : `${sign}${number}${pattern.symbolSpace}${currencySymbol}`;
 }
