@@ -1,13 +1,17 @@
 /**
  * Draws the demo shop's images as small SVG files under apps/server/media: three views of every
- * product in the demo catalogue and five home banners. The output is committed, so a fresh clone
- * serves real images without any network; run this again after changing the catalogue:
+ * product in the demo catalogue and five home banners, then renders each SVG to a WebP beside it in
+ * Chromium. The shop serves the WebP copies: a phone decodes a raster image off the main thread,
+ * while every SVG image is parsed as a document and painted on the main thread (50-200 ms each on a
+ * slow phone, which blocked input on the home screen). The SVGs stay as the art's source. The output
+ * is committed, so a fresh clone serves real images without any network; run this again after
+ * changing the catalogue (CHROMIUM_PATH names the browser, /usr/bin/chromium by default):
  *
  *   npx tsx apps/server/scripts/generate-demo-media.ts
  *
- * The drawing is deterministic (no randomness, no clock), so running it twice gives identical files.
+ * The drawing is deterministic (no randomness, no clock), so running it twice gives identical SVGs.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PRODUCTS, type DemoProduct } from '../src/modules/seed/demo-catalogue.ts';
@@ -22,6 +26,14 @@ const BANNER_WIDTH = 1200;
 const BANNER_HEIGHT = 500;
 /** Each file must stay small so that the home grid loads quickly on a slow mobile connection. */
 const MAX_FILE_BYTES = 6 * 1024;
+/**
+ * The served raster copies: products at 480 px (a phone's card and detail width at its density), banners
+ * at 960 x 400, WebP at quality 0.8, each within its own budget.
+ */
+const PRODUCT_RASTER_SIZE = 480;
+const BANNER_RASTER_WIDTH = 960;
+const RASTER_QUALITY = 0.8;
+const MAX_RASTER_BYTES = 24 * 1024;
 
 interface Palette {
   /** Prefix of this metal's gradient ids, so gold and silver can share one banner. */
@@ -888,14 +900,60 @@ function writeMedia(path: string, svg: string): number {
   return bytes;
 }
 
-/** Removes SVG files that no longer belong to a product or banner, so the folder mirrors the catalogue. */
+/** Removes files that no longer belong to a product or banner, so the folder mirrors the catalogue. */
 function removeStale(dir: string, keep: Set<string>): void {
   for (const name of readdirSync(dir)) {
-    if (name.endsWith('.svg') && !keep.has(name)) rmSync(join(dir, name));
+    const source = name.replace(/\.webp$/, '.svg');
+    if ((name.endsWith('.svg') || name.endsWith('.webp')) && !keep.has(source)) rmSync(join(dir, name));
   }
 }
 
-function main(): void {
+/**
+ * Runs in the browser page (as text: this script is compiled without the DOM's types): draws the SVG on a
+ * canvas of the given width and answers the WebP's base64.
+ */
+const RENDER_WEBP_IN_BROWSER = `async ({ svg, width, quality }) => {
+  const image = new Image();
+  image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = Math.round((width * image.naturalHeight) / image.naturalWidth);
+  canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas.toDataURL('image/webp', quality).split(',')[1] ?? '';
+}`;
+
+/** Renders every SVG of a folder to a WebP of the given width beside it, in one headless Chromium. */
+async function rasterize(dir: string, names: Set<string>, width: number): Promise<number> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  let total = 0;
+  try {
+    const page = await browser.newPage();
+    for (const name of names) {
+      const svg = readFileSync(join(dir, name), 'utf8');
+      const base64 = String(
+        await page.evaluate(
+          `(${RENDER_WEBP_IN_BROWSER})(${JSON.stringify({ svg, width, quality: RASTER_QUALITY })})`,
+        ),
+      );
+      const webp = Buffer.from(base64, 'base64');
+      const path = join(dir, name.replace(/\.svg$/, '.webp'));
+      if (webp.length === 0 || webp.length > MAX_RASTER_BYTES)
+        throw new Error(`${path} is ${webp.length} bytes, outside 1-${MAX_RASTER_BYTES}`);
+      writeFileSync(path, webp);
+      total += webp.length;
+    }
+  } finally {
+    await browser.close();
+  }
+  return total;
+}
+
+async function main(): Promise<void> {
   mkdirSync(PRODUCTS_DIR, { recursive: true });
   mkdirSync(BANNERS_DIR, { recursive: true });
   let total = 0;
@@ -917,6 +975,10 @@ function main(): void {
   removeStale(PRODUCTS_DIR, productFiles);
   removeStale(BANNERS_DIR, bannerFiles);
   console.log(`Wrote ${productFiles.size} product images and ${bannerFiles.size} banners (${total} bytes).`);
+  const rasterBytes =
+    (await rasterize(PRODUCTS_DIR, productFiles, PRODUCT_RASTER_SIZE)) +
+    (await rasterize(BANNERS_DIR, bannerFiles, BANNER_RASTER_WIDTH));
+  console.log(`Rendered them to WebP (${rasterBytes} bytes).`);
 }
 
-main();
+await main();

@@ -14,6 +14,7 @@ const MIN_DEMO_PRODUCTS = 24;
 const BANNER_COUNT = 5;
 /** The home grid must load quickly on a phone, so every committed image has a size budget. */
 const MAX_MEDIA_BYTES = 6 * 1024;
+const MAX_RASTER_BYTES = 24 * 1024;
 
 const mediaDir = new URL('../../../media/', import.meta.url);
 
@@ -21,6 +22,22 @@ const mediaDir = new URL('../../../media/', import.meta.url);
 function mediaFile(urlPath: string): string {
   expect(urlPath.startsWith(`${DEMO_MEDIA_URL_PREFIX}/`)).toBe(true);
   return fileURLToPath(new URL(urlPath.slice(DEMO_MEDIA_URL_PREFIX.length + 1), mediaDir));
+}
+
+/**
+ * A served image is a WebP rendered from the SVG beside it: the WebP's RIFF header, its budget, and a
+ * well-formed source.
+ */
+function expectServedWebpWithSvgSource(urlPath: string): void {
+  expect(urlPath.endsWith('.webp'), `${urlPath} is a WebP`).toBe(true);
+  const file = mediaFile(urlPath);
+  expect(existsSync(file), `${urlPath} exists`).toBe(true);
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 4).toString('latin1'), `${urlPath} RIFF header`).toBe('RIFF');
+  expect(bytes.subarray(8, 12).toString('latin1'), `${urlPath} WEBP header`).toBe('WEBP');
+  expect(bytes.readUInt32LE(4) + 8, `${urlPath} RIFF length`).toBe(bytes.length);
+  expect(bytes.length, `${urlPath} size`).toBeLessThanOrEqual(MAX_RASTER_BYTES);
+  expectWellFormedSvg(urlPath.replace(/\.webp$/, '.svg'));
 }
 
 function expectWellFormedSvg(urlPath: string): void {
@@ -86,18 +103,18 @@ describe('demo catalogue', () => {
     expect(DEMO_PRODUCTS.some((product) => !product.cancellable)).toBe(true);
   });
 
-  it('has three committed, well-formed SVG images for every product', () => {
+  it('has three committed WebP images, each with its SVG source, for every product', () => {
     for (const product of DEMO_PRODUCTS) {
       const paths = demoProductImagePaths(product.slug);
-      expect(paths).toEqual([1, 2, 3].map((view) => `/media/products/${product.slug}-${view}.svg`));
-      for (const path of paths) expectWellFormedSvg(path);
+      expect(paths).toEqual([1, 2, 3].map((view) => `/media/products/${product.slug}-${view}.webp`));
+      for (const path of paths) expectServedWebpWithSvgSource(path);
     }
   });
 
   it('has five committed, well-formed banners', () => {
     expect(DEMO_BANNER_PATHS).toHaveLength(BANNER_COUNT);
     expect(new Set(DEMO_BANNER_PATHS).size).toBe(BANNER_COUNT);
-    for (const path of DEMO_BANNER_PATHS) expectWellFormedSvg(path);
+    for (const path of DEMO_BANNER_PATHS) expectServedWebpWithSvgSource(path);
   });
 
   it('states the support hours, inventory time and cancellation deadline in the notice', () => {

@@ -366,7 +366,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
 ];
 
 export const DEMO_BANNER_PATHS: readonly string[] = [1, 2, 3, 4, 5].map(
-  (index) => `${DEMO_MEDIA_URL_PREFIX}/banners/banner-${index}.svg`,
+  (index) => `${DEMO_MEDIA_URL_PREFIX}/banners/banner-${index}.webp`,
 );
 
 export const DEMO_NOTICE =
@@ -378,5 +378,5 @@ export const DEMO_NOTICE =
 /** The three image URLs of a demo product: main image, second and third image. */
 export function demoProductImagePaths(slug: string): [string, string, string] {
   const base = `${DEMO_MEDIA_URL_PREFIX}/products/${slug}`;
-  return [`${base}-1.svg`, `${base}-2.svg`, `${base}-3.svg`];
+  return [`${base}-1.webp`, `${base}-2.webp`, `${base}-3.webp`];
 }
