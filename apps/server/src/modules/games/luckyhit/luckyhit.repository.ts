@@ -341,32 +341,26 @@ export function winCreditsSource(
       s.amount_minor as amount_minor from ${source}`;
 }
 
-/** Each player's settled fees, as the referral bonus accrual reads them (it sums them per player). */
-export function settledFeesSource(
-  dialect: DialectName,
-  players: readonly SettledPlayer[],
-): RawBuilder<unknown> {
-  const source = jsonRowsFrom(
-    dialect,
-    's',
-    players.map((player) => ({ user_id: player.userId, fee_minor: player.feeMinor })),
-    { user_id: 'integer', fee_minor: 'integer' },
-  );
-  return sql`select s.user_id as user_id, s.fee_minor as fee_minor from ${source}`;
-}
+/** The settled totals a per-player source can carry, by the column name its reader expects. */
+const SETTLED_PLAYER_COLUMNS = { fee_minor: 'feeMinor', stake_minor: 'stakeMinor' } as const;
 
-/** Each player's settled stakes, as the needs_bet reduction reads them (it sums them per player). */
-export function settledStakesSource(
+/**
+ * Each player's settled fees (`fee_minor`, as the referral bonus accrual reads them) or stakes
+ * (`stake_minor`, as the needs_bet reduction reads them); both readers sum them per player.
+ */
+export function settledPlayersSource(
   dialect: DialectName,
   players: readonly SettledPlayer[],
+  column: keyof typeof SETTLED_PLAYER_COLUMNS,
 ): RawBuilder<unknown> {
+  const field = SETTLED_PLAYER_COLUMNS[column];
   const source = jsonRowsFrom(
     dialect,
     's',
-    players.map((player) => ({ user_id: player.userId, stake_minor: player.stakeMinor })),
-    { user_id: 'integer', stake_minor: 'integer' },
+    players.map((player) => ({ user_id: player.userId, [column]: player[field] })),
+    { user_id: 'integer', [column]: 'integer' },
   );
-  return sql`select s.user_id as user_id, s.stake_minor as stake_minor from ${source}`;
+  return sql`select s.user_id as user_id, s.${sql.raw(column)} as ${sql.raw(column)} from ${source}`;
 }
 
 /** What the settlement writes on a round. */
