@@ -25,6 +25,11 @@ export function totpCodeAt(secret: string, clock: Clock): Promise<string> {
   return generate({ secret, epoch: Math.floor(clock.now() / 1000) });
 }
 
+/** The header of the operator automation token (config adminToken), as scripts and tests send it. */
+export function adminTokenHeaders(adminToken: string): { authorization: string } {
+  return { authorization: `Bearer ${adminToken}` };
+}
+
 /** The header of a console session. */
 export function operatorHeader(token: string): { authorization: string } {
   return { authorization: `Operator ${token}` };
