@@ -80,6 +80,23 @@ export async function createEnrolledOperator(
   };
 }
 
+/**
+ * Creates and enrols several operators, one after another in the order given (each on its own TOTP step),
+ * and answers them by the names they were given.
+ */
+export async function createEnrolledOperators<Name extends string>(
+  app: FastifyInstance,
+  database: AppDatabase,
+  clock: Clock & { advance(ms: number): void },
+  operators: Record<Name, { username: string; role: OperatorRole }>,
+): Promise<Record<Name, TestOperator>> {
+  const created = {} as Record<Name, TestOperator>;
+  for (const name of Object.keys(operators) as Name[]) {
+    created[name] = await createEnrolledOperator(app, database, clock, operators[name]);
+  }
+  return created;
+}
+
 /** Logs an enrolled operator in again (a new session), on a fresh TOTP step. */
 export async function loginOperator(
   app: FastifyInstance,
