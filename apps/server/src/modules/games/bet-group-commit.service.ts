@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppError } from '../../http/app-error.ts';
 import { InsufficientBalanceError } from '../ledger/ledger.errors.ts';
+import type { WalletDebit } from '../ledger/ledger.service.ts';
 
 /** What every queued bet carries: its player and, when the request had one, its Idempotency-Key. */
 export interface GroupCommitRequest {
@@ -276,4 +277,32 @@ export function decideBatchStakes<Request extends GroupCommitRequest>(
     }
   }
   return { accepted, acceptedPerUser };
+}
+
+/**
+ * The stake debits of a batch's accepted bets for the ledger's planTransferMany: each bet's stake, referenced
+ * by its id under the game's reference type and keyed by the game's stake key.
+ */
+export function stakeDebitsOf(
+  rows: ReadonlyArray<{ readonly id: number; readonly user_id: number; readonly stake_minor: number }>,
+  referenceType: string,
+  stakeKey: (betId: number) => string,
+): WalletDebit[] {
+  return rows.map((row) => ({
+    userId: row.user_id,
+    amountMinor: row.stake_minor,
+    reference: { type: referenceType, id: row.id },
+    idempotencyKey: stakeKey(row.id),
+  }));
+}
+
+/** A batch's outcomes once every bet is decided; a bet left without one is a bug of the game's batch. */
+export function everyBetDecided<Answer>(
+  name: string,
+  outcomes: ReadonlyArray<GroupCommitOutcome<Answer> | undefined>,
+): Array<GroupCommitOutcome<Answer>> {
+  return outcomes.map((outcome, index) => {
+    if (!outcome) throw new Error(`${name} bet batch decided nothing for bet ${index}`);
+    return outcome;
+  });
 }

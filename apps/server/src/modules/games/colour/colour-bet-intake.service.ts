@@ -25,7 +25,13 @@ import {
 } from '../../accounts/rate-limit.repository.ts';
 import type { BulkClaim, IdempotencyService } from '../../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
-import { BetGroupCommit, decideBatchStakes, type GroupCommitOutcome } from '../bet-group-commit.service.ts';
+import {
+  BetGroupCommit,
+  decideBatchStakes,
+  everyBetDecided,
+  type GroupCommitOutcome,
+  stakeDebitsOf,
+} from '../bet-group-commit.service.ts';
 import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 import {
   planInsertBets,
@@ -294,12 +300,7 @@ export class ColourBetIntake {
     });
     const stakes = ledger.planTransferMany(lock, {
       kind: 'colour_bet',
-      debits: rows.map((row) => ({
-        userId: row.user_id,
-        amountMinor: row.stake_minor,
-        reference: { type: COLOUR_BET_REFERENCE_TYPE, id: row.id },
-        idempotencyKey: colourStakeKey(row.id),
-      })),
+      debits: stakeDebitsOf(rows, COLOUR_BET_REFERENCE_TYPE, colourStakeKey),
     });
     const answers: Array<{ claimId: number; body: AddUserGuessResponse }> = [];
     for (const [position, index] of accepted.entries()) {
@@ -333,10 +334,7 @@ export class ColourBetIntake {
     ]);
     onTail();
 
-    return outcomes.map((outcome, index) => {
-      if (!outcome) throw new Error(`colour bet batch decided nothing for bet ${index}`);
-      return outcome;
-    });
+    return everyBetDecided('colour', outcomes);
   }
 
   /**

@@ -20,7 +20,13 @@ import { AppError, badRequest, forbidden, tooManyRequests } from '../../../http/
 import type { Clock } from '../../../platform/clock.ts';
 import { type PlayerAccess, planReadPlayerAccess } from '../../accounts/user-access.repository.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
-import { BetGroupCommit, decideBatchStakes, type GroupCommitOutcome } from '../bet-group-commit.service.ts';
+import {
+  BetGroupCommit,
+  decideBatchStakes,
+  everyBetDecided,
+  type GroupCommitOutcome,
+  stakeDebitsOf,
+} from '../bet-group-commit.service.ts';
 import type { LuckyHitRoundRow } from './luckyhit.tables.ts';
 import {
   planBetCountsInRound,
@@ -212,10 +218,7 @@ export class LuckyHitBetIntake {
       }
     }
     onTail();
-    return outcomes.map((outcome, index) => {
-      if (!outcome) throw new Error(`luckyhit bet batch decided nothing for bet ${index}`);
-      return outcome;
-    });
+    return everyBetDecided('luckyhit', outcomes);
   }
 
   /**
@@ -278,12 +281,7 @@ export class LuckyHitBetIntake {
     });
     const stakes = ledger.planTransferMany(lock, {
       kind: 'luckyhit_bet',
-      debits: rows.map((row) => ({
-        userId: row.user_id,
-        amountMinor: row.stake_minor,
-        reference: { type: LUCKY_HIT_BET_REFERENCE_TYPE, id: row.id },
-        idempotencyKey: luckyHitStakeKey(row.id),
-      })),
+      debits: stakeDebitsOf(rows, LUCKY_HIT_BET_REFERENCE_TYPE, luckyHitStakeKey),
     });
     if (stakes.count !== rows.length)
       throw new Error(`luckyhit batch: ${stakes.count} stakes for ${rows.length} bets`);
