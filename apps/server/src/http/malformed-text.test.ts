@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminTokenHeaders } from '../modules/operators/operator-fixtures.ts';
 import { createBuyer, type TestBuyer } from '../modules/orders/order-fixtures.ts';
 import { systemClock } from '../platform/clock.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
@@ -124,7 +125,7 @@ describeEachDatabase('malformed text', (database) => {
   });
 
   it("refuses malformed text in an operator's setting", async () => {
-    const operator = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const operator = adminTokenHeaders(ADMIN_TOKEN);
     const notice = await send(
       'PUT',
       '/admin/api/settings/home.notice',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
-import { createEnrolledOperator, type TestOperator } from '../operators/operator-fixtures.ts';
+import { createEnrolledOperators, type TestOperator } from '../operators/operator-fixtures.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
 import { seedDemoWithdrawalChannels } from '../withdrawals/demo-withdrawal-channels.ts';
 import { ChannelAuditEvent } from './channels-operator.service.ts';
@@ -27,22 +27,12 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
     app = await buildTestApp(database(), { clock });
     await seedDemoPaymentChannels(database().db, 'in', NOW);
     await seedDemoWithdrawalChannels(database().db, 'in', NOW);
-    finance = await createEnrolledOperator(app, database(), clock, {
-      username: 'chanfinance',
-      role: 'finance',
-    });
-    support = await createEnrolledOperator(app, database(), clock, {
-      username: 'chansupport',
-      role: 'support',
-    });
-    content = await createEnrolledOperator(app, database(), clock, {
-      username: 'chancontent',
-      role: 'content',
-    });
-    auditor = await createEnrolledOperator(app, database(), clock, {
-      username: 'chanauditor',
-      role: 'auditor',
-    });
+    ({ finance, support, content, auditor } = await createEnrolledOperators(app, database(), clock, {
+      finance: { username: 'chanfinance', role: 'finance' },
+      support: { username: 'chansupport', role: 'support' },
+      content: { username: 'chancontent', role: 'content' },
+      auditor: { username: 'chanauditor', role: 'auditor' },
+    }));
   });
   afterAll(async () => {
     await app?.close();

@@ -6,7 +6,7 @@ import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
-import { createEnrolledOperator, type TestOperator } from '../operators/operator-fixtures.ts';
+import { createEnrolledOperators, type TestOperator } from '../operators/operator-fixtures.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
 import { createRecharge, createWalletUser, type WalletTestUser } from '../wallet/wallet-test-fixtures.ts';
 
@@ -26,8 +26,10 @@ describeEachDatabase('the dashboard, the queues, the ledger check and the player
     await seedDemoPaymentChannels(database().db, 'in', clock.now());
     rootId = await createTestUser(database().db, { rCode: 'DASHROOT', now: clock.now() });
     player = await createWalletUser(app, database().db, { rCode: 'DASHROOT' });
-    finance = await createEnrolledOperator(app, database(), clock, { username: 'fin.dash', role: 'finance' });
-    support = await createEnrolledOperator(app, database(), clock, { username: 'sup.dash', role: 'support' });
+    ({ finance, support } = await createEnrolledOperators(app, database(), clock, {
+      finance: { username: 'fin.dash', role: 'finance' },
+      support: { username: 'sup.dash', role: 'support' },
+    }));
   });
   afterAll(async () => {
     await app?.close();

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppError } from '../../http/app-error.ts';
+import { InsufficientBalanceError } from '../ledger/ledger.errors.ts';
+import type { WalletDebit } from '../ledger/ledger.service.ts';
 
 /** What every queued bet carries: its player and, when the request had one, its Idempotency-Key. */
 export interface GroupCommitRequest {
@@ -225,4 +227,82 @@ export class BetGroupCommit<Request extends GroupCommitRequest, Answer> {
       else bet.reject(outcome.error);
     }
   }
+}
+
+/** The game-specific part of deciding a batch's bets: each bet's stake and the game's per-player limit. */
+export interface BatchStakeRules<Request extends GroupCommitRequest> {
+  /** The stake a bet takes from its player's wallet. */
+  stakeOf(request: Request): number;
+  /** The refusal of a bet over the game's per-player limit, given how many of its player's bets the batch took. */
+  overLimit(request: Request, takenInBatch: number): AppError | undefined;
+  /** Whether the limit is checked before the balance, so that its refusal wins over a short balance. */
+  limitBeforeBalance: boolean;
+}
+
+/**
+ * Decides a batch's live bets one by one in the order given (arrival order), as the single-bet path would:
+ * a bet is refused by the game's limit or a short balance (its refusal goes into `outcomes`), else it takes
+ * its stake from what its player has left of the locked wallet, so a player's earlier bets take the money
+ * and the limit's places before the later ones. Answers the accepted bets' indexes in order and how many
+ * bets of each player were accepted.
+ */
+export function decideBatchStakes<Request extends GroupCommitRequest>(
+  batch: readonly Request[],
+  live: readonly number[],
+  wallets: ReadonlyMap<number, { readonly availableMinor: number }>,
+  rules: BatchStakeRules<Request>,
+  outcomes: Array<GroupCommitOutcome<unknown> | undefined>,
+): { accepted: number[]; acceptedPerUser: Map<number, number> } {
+  const available = new Map([...wallets].map(([userId, wallet]) => [userId, wallet.availableMinor]));
+  const acceptedPerUser = new Map<number, number>();
+  const accepted: number[] = [];
+  for (const index of live) {
+    const bet = batch[index];
+    if (!bet) continue;
+    const stakeMinor = rules.stakeOf(bet);
+    const left = available.get(bet.userId) ?? 0;
+    const taken = acceptedPerUser.get(bet.userId) ?? 0;
+    const limit = () => rules.overLimit(bet, taken);
+    const refusal = rules.limitBeforeBalance
+      ? (limit() ?? (left < stakeMinor ? new InsufficientBalanceError() : undefined))
+      : left < stakeMinor
+        ? new InsufficientBalanceError()
+        : limit();
+    if (refusal) {
+      outcomes[index] = { error: refusal };
+    } else {
+      available.set(bet.userId, left - stakeMinor);
+      acceptedPerUser.set(bet.userId, taken + 1);
+      accepted.push(index);
+    }
+  }
+  return { accepted, acceptedPerUser };
+}
+
+/**
+ * The stake debits of a batch's accepted bets for the ledger's planTransferMany: each bet's stake, referenced
+ * by its id under the game's reference type and keyed by the game's stake key.
+ */
+export function stakeDebitsOf(
+  rows: ReadonlyArray<{ readonly id: number; readonly user_id: number; readonly stake_minor: number }>,
+  referenceType: string,
+  stakeKey: (betId: number) => string,
+): WalletDebit[] {
+  return rows.map((row) => ({
+    userId: row.user_id,
+    amountMinor: row.stake_minor,
+    reference: { type: referenceType, id: row.id },
+    idempotencyKey: stakeKey(row.id),
+  }));
+}
+
+/** A batch's outcomes once every bet is decided; a bet left without one is a bug of the game's batch. */
+export function everyBetDecided<Answer>(
+  name: string,
+  outcomes: ReadonlyArray<GroupCommitOutcome<Answer> | undefined>,
+): Array<GroupCommitOutcome<Answer>> {
+  return outcomes.map((outcome, index) => {
+    if (!outcome) throw new Error(`${name} bet batch decided nothing for bet ${index}`);
+    return outcome;
+  });
 }

@@ -5,6 +5,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { balanceOf, createBuyer, type TestBuyer } from '../orders/order-fixtures.ts';
 
 /** 2025-03-05 10:45 IST: inside the day's first gift round (10:30-11:30). */
@@ -13,7 +14,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const FIRST_ROUND_MS = MIDNIGHT_IST + 10.75 * HOUR_MS;
 const ADMIN_TOKEN = 'gifts-operator-admin-token-0123456789';
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 /** Players opening the same code and the same round at once. */
 const CROWD = 500;
 

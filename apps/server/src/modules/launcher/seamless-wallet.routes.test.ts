@@ -5,6 +5,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { balanceOf, createBuyer, fundWallet, type TestBuyer } from '../orders/order-fixtures.ts';
 import { seedDemoGameProvider } from './demo-provider/demo-provider.seed.ts';
 import { DEMO_PROVIDER_KEY } from './demo-provider/dice-provider.service.ts';
@@ -14,7 +15,7 @@ import { SeamlessMessage, signSeamlessBody } from './seamless-wallet.service.ts'
 
 const START_MS = Date.UTC(2025, 2, 1, 6, 30);
 const ADMIN_TOKEN = 'launcher-operator-admin-token-0123456789';
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 
 describeEachDatabase('game launcher and seamless wallet', (database) => {
   const clock = new ManualClock(START_MS);

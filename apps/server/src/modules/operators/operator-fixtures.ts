@@ -25,6 +25,11 @@ export function totpCodeAt(secret: string, clock: Clock): Promise<string> {
   return generate({ secret, epoch: Math.floor(clock.now() / 1000) });
 }
 
+/** The header of the operator automation token (config adminToken), as scripts and tests send it. */
+export function adminTokenHeaders(adminToken: string): { authorization: string } {
+  return { authorization: `Bearer ${adminToken}` };
+}
+
 /** The header of a console session. */
 export function operatorHeader(token: string): { authorization: string } {
   return { authorization: `Operator ${token}` };
@@ -73,6 +78,23 @@ export async function createEnrolledOperator(
     token: session.token,
     headers: operatorHeader(session.token),
   };
+}
+
+/**
+ * Creates and enrols several operators, one after another in the order given (each on its own TOTP step),
+ * and answers them by the names they were given.
+ */
+export async function createEnrolledOperators<Name extends string>(
+  app: FastifyInstance,
+  database: AppDatabase,
+  clock: Clock & { advance(ms: number): void },
+  operators: Record<Name, { username: string; role: OperatorRole }>,
+): Promise<Record<Name, TestOperator>> {
+  const created = {} as Record<Name, TestOperator>;
+  for (const name of Object.keys(operators) as Name[]) {
+    created[name] = await createEnrolledOperator(app, database, clock, operators[name]);
+  }
+  return created;
 }
 
 /** Logs an enrolled operator in again (a new session), on a fresh TOTP step. */

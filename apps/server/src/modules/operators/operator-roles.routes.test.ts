@@ -6,7 +6,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { registeredRoutes } from '../../test-support/route-table.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
-import { createEnrolledOperator, type TestOperator } from './operator-fixtures.ts';
+import { adminTokenHeaders, createEnrolledOperator, type TestOperator } from './operator-fixtures.ts';
 
 const ADMIN_TOKEN = 'role-matrix-admin-token-0123456789';
 /** Path parameters get a value no row has, so an allowed call never changes anything real. */
@@ -77,7 +77,7 @@ describeEachDatabase('operator roles over every /admin/api route', (database) =>
       if (route.access === 'public') continue;
       const refusedHeaders: Array<Record<string, string>> = [
         {},
-        { authorization: `Bearer ${ADMIN_TOKEN}x` },
+        adminTokenHeaders(`${ADMIN_TOKEN}x`),
         { authorization: `Operator ${'A'.repeat(43)}` },
         { authorization: `Token ${operators.get('owner')?.token}` },
       ];
@@ -106,7 +106,7 @@ describeEachDatabase('operator roles over every /admin/api route', (database) =>
         }
         checked[allowed ? 'allowed' : 'refused'] += 1;
       }
-      const automation = await call(route.method, route.url, { authorization: `Bearer ${ADMIN_TOKEN}` });
+      const automation = await call(route.method, route.url, adminTokenHeaders(ADMIN_TOKEN));
       if ([401, 403].includes(automation.statusCode))
         wrong.push(`${route.method} ${route.url} as ADMIN_TOKEN`);
     }

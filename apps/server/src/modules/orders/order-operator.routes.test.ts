@@ -7,6 +7,7 @@ import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { ADMIN_TOKEN_ACTOR, ShopAuditEvent } from '../shop/shop-audit.ts';
 import {
   addAddress,
@@ -20,7 +21,7 @@ import {
 
 const ADMIN_TOKEN = 'orders-operator-admin-token-0123456789';
 const NOW = Date.parse('2025-03-05T06:30:00Z');
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 
 describeEachDatabase('operator API of orders', (database) => {
   let app: FastifyInstance;

@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../idempotency/idempotency.service.ts';
 import { INSUFFICIENT_BALANCE_MESSAGE } from '../ledger/ledger.errors.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { ShopAuditEvent } from '../shop/shop-audit.ts';
 import {
   addAddress,
@@ -64,7 +65,7 @@ describeEachDatabase('purchase and order routes', (database) => {
     app.inject({
       method: 'POST',
       url: `/admin/api/orders/${orderId}/ship`,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: adminTokenHeaders(ADMIN_TOKEN),
     });
   const orderCount = async (userId: number) =>
     Number(

@@ -12,6 +12,7 @@ import {
   tokenHeader,
 } from '../accounts/account-fixtures.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { fundWallet } from '../orders/order-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { ADMIN_TOKEN_ACTOR } from '../shop/shop-audit.ts';
@@ -19,7 +20,7 @@ import { ProfileOperatorAuditEvent } from './profile-operator.service.ts';
 
 const ADMIN_TOKEN = 'profile-operator-admin-token-0123456789';
 const NOW = Date.parse('2025-03-05T06:30:00Z');
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 /** An id that no test account reaches but that the id field accepts (the largest it does: nine digits). */
 const UNKNOWN_USER_ID = 999_999_999;
 

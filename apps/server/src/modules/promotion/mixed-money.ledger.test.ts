@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { type ColourGameModule, createColourGameModule } from '../games/colour/colour.module.ts';
 import { seedDemoGameProvider } from '../launcher/demo-provider/demo-provider.seed.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { createBuyer, fundWallet, type TestBuyer } from '../orders/order-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { WageringService } from '../withdrawals/wagering.service.ts';
@@ -17,7 +18,7 @@ import { PromotionAccrualService } from './promotion-accrual.service.ts';
 const MIDNIGHT_IST = Date.parse('2025-03-04T18:30:00Z');
 const START_MS = MIDNIGHT_IST + 10 * 3_600_000 + 35 * 60_000;
 const ADMIN_TOKEN = 'mixed-workload-admin-token-0123456789';
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 const PLAYERS = 12;
 
 describeEachDatabase(

@@ -15,6 +15,7 @@ import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { type ColourGameModule, createColourGameModule } from '../games/colour/colour.module.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { balanceOf, createBuyer, fundWallet, type TestBuyer } from '../orders/order-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { WageringService } from '../withdrawals/wagering.service.ts';
@@ -23,7 +24,7 @@ import { PromotionAccrualService } from './promotion-accrual.service.ts';
 /** 2025-03-05 00:00 IST; the first chain starts with the next period, 20250305002. */
 const MIDNIGHT_IST = Date.parse('2025-03-04T18:30:00Z');
 const ADMIN_TOKEN = 'promotion-operator-admin-token-0123456789';
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 
 describeEachDatabase('referral bonuses and profit transfers', (database) => {
   const clock = new ManualClock(MIDNIGHT_IST + 10_000);

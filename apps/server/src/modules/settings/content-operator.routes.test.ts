@@ -9,7 +9,7 @@ import {
   registerThroughApi,
   tokenHeader,
 } from '../accounts/account-fixtures.ts';
-import { createEnrolledOperator, type TestOperator } from '../operators/operator-fixtures.ts';
+import { createEnrolledOperators, type TestOperator } from '../operators/operator-fixtures.ts';
 import { OPERATOR_SETTING_CHANGED } from './settings-operator.service.ts';
 
 describeEachDatabase('operator content forms: banners, notices, support contacts', (database) => {
@@ -24,14 +24,10 @@ describeEachDatabase('operator content forms: banners, notices, support contacts
     // Public reads kept for a long time: only the change's own invalidation can make them fresh.
     app = await buildTestApp(database(), { clock, config: { publicReadTtlMs: 3_600_000 } });
     player = await registerThroughApi(app, { rCode: 'CONTENTROOT' });
-    content = await createEnrolledOperator(app, database(), clock, {
-      username: 'contentop',
-      role: 'content',
-    });
-    finance = await createEnrolledOperator(app, database(), clock, {
-      username: 'financeop',
-      role: 'finance',
-    });
+    ({ content, finance } = await createEnrolledOperators(app, database(), clock, {
+      content: { username: 'contentop', role: 'content' },
+      finance: { username: 'financeop', role: 'finance' },
+    }));
   });
   afterAll(async () => {
     await app?.close();

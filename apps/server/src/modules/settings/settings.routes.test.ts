@@ -5,12 +5,13 @@ import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { SettingsService } from './settings.service.ts';
 import { OPERATOR_SETTING_CHANGED } from './settings-operator.service.ts';
 
 const ADMIN_TOKEN = 'settings-test-admin-token-0123456789';
 const NOW = Date.parse('2025-03-05T06:30:00Z');
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 
 describeEachDatabase('operator API of settings', (database) => {
   let app: FastifyInstance;

@@ -6,12 +6,13 @@ import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { insertTestProduct } from '../orders/order-fixtures.ts';
 import { ADMIN_TOKEN_ACTOR, ShopAuditEvent } from './shop-audit.ts';
 
 const ADMIN_TOKEN = 'products-test-admin-token-0123456789';
 const NOW = Date.parse('2025-03-05T06:30:00Z');
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 
 /** A complete product as the operator creates it. */
 const newProduct = (overrides: Record<string, unknown> = {}) => ({

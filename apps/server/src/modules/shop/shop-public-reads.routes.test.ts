@@ -3,12 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { insertTestProduct } from '../orders/order-fixtures.ts';
 import { CATALOGUE_CACHE_CONTROL } from './shop.service.ts';
 
 const ADMIN_TOKEN = 'public-reads-test-admin-token-0123456789';
 const NOW = Date.parse('2025-03-05T06:30:00Z');
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 /** Far longer than the test: whatever shows at once came through an invalidation, not an expiry. */
 const LONG_TTL_MS = 600_000;
 

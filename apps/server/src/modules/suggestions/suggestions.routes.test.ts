@@ -5,12 +5,13 @@ import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { createTestUser } from '../accounts/account-fixtures.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
 import { createRecharge, createWalletUser } from '../wallet/wallet-test-fixtures.ts';
 
 const START_MS = Date.UTC(2025, 2, 1, 6, 30);
 const ADMIN_TOKEN = 'suggestions-operator-admin-token-0123456789';
-const operatorHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const operatorHeaders = adminTokenHeaders(ADMIN_TOKEN);
 
 describeEachDatabase('support tickets', (database) => {
   const clock = new ManualClock(START_MS);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
-import { createEnrolledOperator, type TestOperator } from '../operators/operator-fixtures.ts';
+import { createEnrolledOperators, type TestOperator } from '../operators/operator-fixtures.ts';
 
 /** A real PNG of width × height, grey, of random pixels so it does not compress to nothing. */
 function pngImage(width: number, height: number): Buffer {
@@ -49,14 +49,10 @@ describeEachDatabase('banner image uploads', (database) => {
 
   beforeAll(async () => {
     app = await buildTestApp(database(), { clock });
-    content = await createEnrolledOperator(app, database(), clock, {
-      username: 'mediacontent',
-      role: 'content',
-    });
-    finance = await createEnrolledOperator(app, database(), clock, {
-      username: 'mediafinance',
-      role: 'finance',
-    });
+    ({ content, finance } = await createEnrolledOperators(app, database(), clock, {
+      content: { username: 'mediacontent', role: 'content' },
+      finance: { username: 'mediafinance', role: 'finance' },
+    }));
   });
   afterAll(async () => {
     await app?.close();

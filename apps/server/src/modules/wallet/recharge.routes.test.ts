@@ -15,6 +15,7 @@ import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { DEMO_UPI_ACCOUNT, seedDemoPaymentChannels } from './demo-payment-channels.ts';
 import { insertChannels } from './payment-channel.repository.ts';
@@ -522,7 +523,7 @@ describeEachDatabase('recharge API', (database) => {
       const rejected = await app.inject({
         method: 'POST',
         url: `/admin/api/recharges/${rejectMe.serial_number}/reject`,
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        headers: adminTokenHeaders(ADMIN_TOKEN),
         payload: { reason: 'No money arrived' },
       });
       expect(rejected.json()).toMatchObject({ code: 200, status: 'Failed' });

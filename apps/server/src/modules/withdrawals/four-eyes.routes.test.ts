@@ -6,7 +6,7 @@ import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
-import { createEnrolledOperator, loginOperator, type TestOperator } from '../operators/operator-fixtures.ts';
+import { createEnrolledOperators, loginOperator, type TestOperator } from '../operators/operator-fixtures.ts';
 import { BUYER_PASSWORD, balanceOf, createBuyer, fundWallet } from '../orders/order-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { DEMO_MANUAL_WITHDRAWAL_KEY, seedDemoWithdrawalChannels } from './demo-withdrawal-channels.ts';
@@ -29,12 +29,11 @@ describeEachDatabase('four-eyes approval of large withdrawals', (database) => {
     await settings.set('bank_card.otp_required', false);
     await settings.set('withdrawal.four_eyes_threshold_minor', THRESHOLD_MINOR);
     await seedDemoWithdrawalChannels(database().db, 'in', clock.now());
-    first = await createEnrolledOperator(app, database(), clock, { username: 'fin.first', role: 'finance' });
-    second = await createEnrolledOperator(app, database(), clock, {
-      username: 'fin.second',
-      role: 'finance',
-    });
-    support = await createEnrolledOperator(app, database(), clock, { username: 'sup.one', role: 'support' });
+    ({ first, second, support } = await createEnrolledOperators(app, database(), clock, {
+      first: { username: 'fin.first', role: 'finance' },
+      second: { username: 'fin.second', role: 'finance' },
+      support: { username: 'sup.one', role: 'support' },
+    }));
   });
   afterAll(async () => {
     await app?.close();

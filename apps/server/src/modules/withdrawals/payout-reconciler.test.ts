@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import {
   BUYER_PASSWORD,
   balanceOf,
@@ -102,7 +103,7 @@ describeEachDatabase('payout reconciler', (database) => {
     app.inject({
       method: 'POST',
       url: `/admin/api/withdrawals/${id}/approve`,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: adminTokenHeaders(ADMIN_TOKEN),
       payload: { reason: 'checked' },
     });
   const rowOf = (id: number) =>
@@ -257,7 +258,7 @@ describeEachDatabase('payout reconciler', (database) => {
     const paid = await app.inject({
       method: 'POST',
       url: `/admin/api/withdrawals/${id}/mark_paid`,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: adminTokenHeaders(ADMIN_TOKEN),
       payload: { reason: 'paid by hand' },
     });
     expect(paid.statusCode).toBe(200);

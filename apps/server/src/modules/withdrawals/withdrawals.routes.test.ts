@@ -10,6 +10,7 @@ import { readLastOtp } from '../accounts/account-fixtures.ts';
 import { INSUFFICIENT_BALANCE_MESSAGE } from '../ledger/ledger.errors.ts';
 import { systemAccount } from '../ledger/ledger.kinds.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import {
   BUYER_PASSWORD,
   balanceOf,
@@ -78,7 +79,7 @@ describeEachDatabase('bank cards and withdrawals', (database) => {
     app.inject({
       method: url.startsWith('GET ') ? 'GET' : 'POST',
       url: url.replace(/^(GET|POST) /, ''),
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: adminTokenHeaders(ADMIN_TOKEN),
       // Money actions carry the operator's reason into the audit row.
       payload: payload ?? { reason: 'checked against the player history' },
     });
@@ -584,7 +585,7 @@ describeEachDatabase('bank cards and withdrawals', (database) => {
           target.inject({
             method: 'POST',
             url: `/admin/api/withdrawals/${id}/approve`,
-            headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+            headers: adminTokenHeaders(ADMIN_TOKEN),
             payload: { reason: 'checked' },
           });
         for (const id of [paidId, failedId]) {

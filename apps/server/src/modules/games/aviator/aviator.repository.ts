@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type DialectName, jsonRowsFrom } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { PageWindow } from '../../../http/pagination.ts';
+import { countedPage, pageUserBetsWithRounds } from '../game-rounds.repository.ts';
 import { chainCheckpointStore } from '../hash-chain-store.repository.ts';
 import type {
   AviatorBetRow,
@@ -379,22 +380,13 @@ export async function listUserBets(
   count: number;
   rows: Array<AviatorBetRow & { round_status: AviatorRoundStatus; result_hundredths: number | null }>;
 }> {
-  const countRow = await db
-    .selectFrom('aviator_bets')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('aviator_bets as b')
-    .innerJoin('aviator_rounds as r', 'r.id', 'b.round_id')
-    .selectAll('b')
-    .select(['r.status as round_status', 'r.result_hundredths'])
-    .where('b.user_id', '=', userId)
-    .orderBy('b.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(countRow.count), rows };
+  return pageUserBetsWithRounds(
+    db,
+    { bets: 'aviator_bets', rounds: 'aviator_rounds' },
+    ['r.status as round_status', 'r.result_hundredths'],
+    userId,
+    window,
+  );
 }
 
 /** A page of finished rounds for the operator, newest first, and how many there are. */
@@ -402,20 +394,12 @@ export async function listFinishedRounds(
   db: Kysely<Database>,
   window: PageWindow,
 ): Promise<{ count: number; rows: AviatorRoundRow[] }> {
-  const countRow = await db
-    .selectFrom('aviator_rounds')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', 'in', ['settled', 'refunded'])
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('aviator_rounds')
-    .selectAll()
-    .where('status', 'in', ['settled', 'refunded'])
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(countRow.count), rows };
+  const finished = db.selectFrom('aviator_rounds').where('status', 'in', ['settled', 'refunded']);
+  return countedPage(
+    finished.select((eb) => eb.fn.countAll<number>().as('count')),
+    finished.selectAll().orderBy('id', 'desc'),
+    window,
+  );
 }
 
 /** The user's nick name. */

@@ -6,6 +6,7 @@ import { buildTestApp } from '../../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../../test-support/test-database.ts';
 import { createTestUser, tokenHeader } from '../../accounts/account-fixtures.ts';
 import { SessionService } from '../../accounts/session.service.ts';
+import { adminTokenHeaders } from '../../operators/operator-fixtures.ts';
 
 const ADMIN_TOKEN = 'aviator-operator-token-0123456789';
 
@@ -74,7 +75,7 @@ describeEachDatabase('aviator calls', (database) => {
     expect((await app.inject({ url: '/admin/api/aviator/rounds' })).statusCode).toBe(401);
     const listed = await app.inject({
       url: '/admin/api/aviator/rounds?p=1&p_size=5',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: adminTokenHeaders(ADMIN_TOKEN),
     });
     expect(listed.json()).toEqual({ code: 200, page: { count: 0 }, queryset: [] });
   });

@@ -24,9 +24,14 @@ import {
   planReadBucketHits,
 } from '../../accounts/rate-limit.repository.ts';
 import type { BulkClaim, IdempotencyService } from '../../idempotency/idempotency.service.ts';
-import { InsufficientBalanceError } from '../../ledger/ledger.errors.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
-import { BetGroupCommit, type GroupCommitOutcome } from '../bet-group-commit.service.ts';
+import {
+  BetGroupCommit,
+  decideBatchStakes,
+  everyBetDecided,
+  type GroupCommitOutcome,
+  stakeDebitsOf,
+} from '../bet-group-commit.service.ts';
 import type { ColourPeriodRow, NewColourBetRow } from './colour.tables.ts';
 import {
   planInsertBets,
@@ -266,28 +271,21 @@ export class ColourBetIntake {
         ).hits
       : earlyHits;
     // Decided in arrival order, so a player's earlier bets take the money before the later ones.
-    const available = new Map([...lock.wallets].map(([userId, wallet]) => [userId, wallet.availableMinor]));
-    const acceptedPerUser = new Map<number, number>();
-    const accepted: number[] = [];
-    for (const index of live.sort((left, right) => left - right)) {
-      const bet = batch[index];
-      if (!bet) continue;
-      const stakeMinor = bet.body.contractMoneyMinor * bet.body.contractCount;
-      const left = available.get(bet.userId) ?? 0;
-      const taken = acceptedPerUser.get(bet.userId) ?? 0;
-      if (left < stakeMinor) {
-        outcomes[index] = { error: new InsufficientBalanceError() };
-      } else if (
-        (hits.get(colourBetBucketKey(bet.userId, windowStart)) ?? 0) + taken >=
-        COLOUR_BETS_PER_USER_PER_WINDOW
-      ) {
-        outcomes[index] = { error: rateLimited(windowStart + COLOUR_BET_RATE_WINDOW_MS - now) };
-      } else {
-        available.set(bet.userId, left - stakeMinor);
-        acceptedPerUser.set(bet.userId, taken + 1);
-        accepted.push(index);
-      }
-    }
+    const { accepted, acceptedPerUser } = decideBatchStakes(
+      batch,
+      live.sort((left, right) => left - right),
+      lock.wallets,
+      {
+        stakeOf: (bet) => bet.body.contractMoneyMinor * bet.body.contractCount,
+        overLimit: (bet, taken) =>
+          (hits.get(colourBetBucketKey(bet.userId, windowStart)) ?? 0) + taken >=
+          COLOUR_BETS_PER_USER_PER_WINDOW
+            ? rateLimited(windowStart + COLOUR_BET_RATE_WINDOW_MS - now)
+            : undefined,
+        limitBeforeBalance: false,
+      },
+      outcomes,
+    );
 
     // Accepted bets take the reserved ids in arrival order.
     if (accepted.length > betIds.length)
@@ -302,12 +300,7 @@ export class ColourBetIntake {
     });
     const stakes = ledger.planTransferMany(lock, {
       kind: 'colour_bet',
-      debits: rows.map((row) => ({
-        userId: row.user_id,
-        amountMinor: row.stake_minor,
-        reference: { type: COLOUR_BET_REFERENCE_TYPE, id: row.id },
-        idempotencyKey: colourStakeKey(row.id),
-      })),
+      debits: stakeDebitsOf(rows, COLOUR_BET_REFERENCE_TYPE, colourStakeKey),
     });
     const answers: Array<{ claimId: number; body: AddUserGuessResponse }> = [];
     for (const [position, index] of accepted.entries()) {
@@ -341,10 +334,7 @@ export class ColourBetIntake {
     ]);
     onTail();
 
-    return outcomes.map((outcome, index) => {
-      if (!outcome) throw new Error(`colour bet batch decided nothing for bet ${index}`);
-      return outcome;
-    });
+    return everyBetDecided('colour', outcomes);
   }
 
   /**

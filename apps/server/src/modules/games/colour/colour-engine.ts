@@ -7,8 +7,9 @@ import {
   periodStartMs,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AppDatabase, type LeaderLock, tryAcquireLeaderLock } from '../../../db/dialect.ts';
+import type { AppDatabase } from '../../../db/dialect.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { dueRoundStarts, LeaderTickLoop } from '../leader-tick-loop.ts';
 import { latestSettledStart, listChainsStartingBy, openPeriodStartsEndedBy } from './colour.repository.ts';
 import { type ColourChainService, chainEndOf } from './colour-chain.service.ts';
 import type { ColourSettlementService } from './colour-settlement.service.ts';
@@ -61,45 +62,32 @@ export interface ColourEngineDependencies {
  * each from its own seed), then moves the rooms' phases.
  */
 export class ColourEngine {
-  private leaderLock: LeaderLock | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly loop: LeaderTickLoop<ColourTickReport>;
   private readonly rooms = new Map<ColourCategory, RoomState>();
 
-  constructor(private readonly dependencies: ColourEngineDependencies) {}
+  constructor(private readonly dependencies: ColourEngineDependencies) {
+    this.loop = new LeaderTickLoop({
+      database: dependencies.database,
+      logger: dependencies.logger,
+      lockName: COLOUR_LEADER_LOCK,
+      name: 'colour engine',
+      cancelGenerations: () => dependencies.chains.cancelGenerations(),
+      leaderStep: () => this.leaderStep(),
+      followerReport: () => ({ leader: false, settled: [] }),
+    });
+  }
 
   /**
    * Starts ticking: the first tick at once, each next one intervalMs after the previous one finished (the
    * app calls this; tests call tick themselves). A failed tick is logged and the next one still comes.
    */
   start(intervalMs = COLOUR_ENGINE_TICK_INTERVAL_MS): void {
-    if (this.running) return;
-    this.running = true;
-    const loop = async (): Promise<void> => {
-      this.timer = undefined;
-      try {
-        await this.tick();
-      } catch (error) {
-        this.dependencies.logger.error({ err: error }, 'colour engine tick failed');
-      }
-      if (!this.running) return;
-      this.timer = setTimeout(() => void loop(), intervalMs);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(() => void loop(), 0);
-    this.timer.unref();
+    this.loop.start(intervalMs);
   }
 
   /** Stops ticking, abandons a chain being made, waits for a running tick and gives up the leadership. */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.dependencies.chains.cancelGenerations();
-    await this.queue.catch(() => undefined);
-    await this.leaderLock?.release();
-    this.leaderLock = undefined;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** The phase of a room as this instance last saw it (memory only serves logs and tests). */
@@ -109,23 +97,11 @@ export class ColourEngine {
 
   /** One step of the engine. Steps never overlap: a tick asked for while one runs starts after it. */
   tick(): Promise<ColourTickReport> {
-    const next = this.queue.catch(() => undefined).then(() => this.step());
-    this.queue = next;
-    return next;
+    return this.loop.tick();
   }
 
-  private async step(): Promise<ColourTickReport> {
+  private async leaderStep(): Promise<ColourTickReport> {
     const { database, clock, chains } = this.dependencies;
-    if (!this.leaderLock || !(await this.leaderLock.isHeld())) {
-      const wasLeader = this.leaderLock !== undefined;
-      this.leaderLock = await tryAcquireLeaderLock(database, COLOUR_LEADER_LOCK);
-      if (!this.leaderLock) {
-        // Making chains is the leader's work; a chain made by a former leader is not committed.
-        if (wasLeader) await chains.cancelGenerations();
-        return { leader: false, settled: [] };
-      }
-      this.dependencies.logger.info('colour engine: this instance is the leader');
-    }
     // Every room's chain first: a renewal runs on in the background, while a room with no chain for its
     // next period is waited for, since nothing can be bet on or drawn there without one (the chain service
     // hashes one chain at a time, so the rooms of a first start are ready one after another).
@@ -146,21 +122,19 @@ export class ColourEngine {
     const currentStart = periodStartMs(clock.now());
     const lastEnded = currentStart - COLOUR_PERIOD_MS;
     const lastSettled = await latestSettledStart(database.db, room);
-    const from = lastSettled === undefined ? Number.NEGATIVE_INFINITY : lastSettled + COLOUR_PERIOD_MS;
-    // Open periods behind the latest settled one (left by a leader that died mid-way) come first.
-    const starts = new Set(await openPeriodStartsEndedBy(database.db, room, lastEnded));
-    for (const chain of await listChainsStartingBy(database.db, room, lastEnded)) {
-      const last = Math.min(chainEndOf(chain) - COLOUR_PERIOD_MS, lastEnded);
-      for (
-        let start = Math.max(chain.first_period_start_at, from);
-        start <= last;
-        start += COLOUR_PERIOD_MS
-      ) {
-        starts.add(start);
-      }
-    }
+    const starts = dueRoundStarts({
+      lastSettled,
+      // Open periods behind the latest settled one (left by a leader that died mid-way) come in too.
+      openStarts: await openPeriodStartsEndedBy(database.db, room, lastEnded),
+      chains: (await listChainsStartingBy(database.db, room, lastEnded)).map((chain) => ({
+        firstStartAt: chain.first_period_start_at,
+        endAt: chainEndOf(chain),
+      })),
+      lastDue: lastEnded,
+      roundMs: COLOUR_PERIOD_MS,
+    });
     const settled: string[] = [];
-    for (const start of [...starts].sort((left, right) => left - right)) {
+    for (const start of starts) {
       const period = periodNumberAt(start, timeZone);
       this.rooms.set(room, { phase: 'settling', period });
       if ((await settlement.settle(room, start)) === 'settled') {

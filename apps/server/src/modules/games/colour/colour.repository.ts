@@ -4,6 +4,7 @@ import { type DialectName, forShare } from '../../../db/dialect.ts';
 import type { Database } from '../../../db/schema.ts';
 import { forUpdate } from '../../../db/transaction.ts';
 import type { PageWindow } from '../../../http/pagination.ts';
+import { countedPage, findRevealedSeedIn, insertChainOnce } from '../game-rounds.repository.ts';
 import { chainCheckpointStore } from '../hash-chain-store.repository.ts';
 import type {
   ColourBetRow,
@@ -79,15 +80,10 @@ export async function insertChain(
   chain: Insertable<ColourChainsTable>,
   checkpoints: ReadonlyArray<{ linkIndex: number; linkHex: string }>,
 ): Promise<ColourChainRow | undefined> {
-  const row = await db
-    .insertInto('colour_chains')
-    .values(chain)
-    .onConflict((conflict) => conflict.columns(['room', 'first_period_start_at']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return undefined;
-  await colourCheckpoints.insert(db, row.id, checkpoints);
-  return row;
+  return insertChainOnce(db, 'colour_chains', chain, ['room', 'first_period_start_at'], {
+    store: colourCheckpoints,
+    list: checkpoints,
+  });
 }
 
 /** The nearest stored link at or above an index of a chain. */
@@ -151,14 +147,7 @@ export async function findRevealedSeed(
   chainId: number,
   chainIndex: number,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('colour_periods')
-    .select('seed_hex')
-    .where('chain_id', '=', chainId)
-    .where('chain_index', '=', chainIndex)
-    .where('status', '=', 'settled')
-    .executeTakeFirst();
-  return row?.seed_hex ?? undefined;
+  return findRevealedSeedIn(db, 'colour_periods', chainId, chainIndex);
 }
 
 /** The start of the room's latest settled period. */
@@ -314,22 +303,12 @@ export async function listSettledPeriods(
   room: ColourCategory,
   window: PageWindow,
 ): Promise<{ count: number; rows: ColourPeriodRow[] }> {
-  const countRow = await db
-    .selectFrom('colour_periods')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('room', '=', room)
-    .where('status', '=', 'settled')
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('colour_periods')
-    .selectAll()
-    .where('room', '=', room)
-    .where('status', '=', 'settled')
-    .orderBy('start_at', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(countRow.count), rows };
+  const settled = db.selectFrom('colour_periods').where('room', '=', room).where('status', '=', 'settled');
+  return countedPage(
+    settled.select((eb) => eb.fn.countAll<number>().as('count')),
+    settled.selectAll().orderBy('start_at', 'desc'),
+    window,
+  );
 }
 
 /** A page of settled periods (one room, or all), newest first, with their house figures, and how many. */
@@ -340,17 +319,11 @@ export async function listSettledPeriodsForOperator(
 ): Promise<{ count: number; rows: ColourPeriodRow[] }> {
   const settled = db.selectFrom('colour_periods').where('status', '=', 'settled');
   const scoped = room === undefined ? settled : settled.where('room', '=', room);
-  const countRow = await scoped
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await scoped
-    .selectAll()
-    .orderBy('start_at', 'desc')
-    .orderBy('room', 'asc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(countRow.count), rows };
+  return countedPage(
+    scoped.select((eb) => eb.fn.countAll<number>().as('count')),
+    scoped.selectAll().orderBy('start_at', 'desc').orderBy('room', 'asc'),
+    window,
+  );
 }
 
 /** What the public history shows of a settled period: its number and its result. */
@@ -381,20 +354,10 @@ export async function listUserBets(
   room: ColourCategory,
   window: PageWindow,
 ): Promise<{ count: number; rows: ColourBetRow[] }> {
-  const countRow = await db
-    .selectFrom('colour_bets')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('room', '=', room)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('colour_bets')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('room', '=', room)
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(countRow.count), rows };
+  const bets = db.selectFrom('colour_bets').where('user_id', '=', userId).where('room', '=', room);
+  return countedPage(
+    bets.select((eb) => eb.fn.countAll<number>().as('count')),
+    bets.selectAll().orderBy('id', 'desc'),
+    window,
+  );
 }

@@ -26,6 +26,7 @@ import { describeEachDatabase } from '../../../test-support/test-database.ts';
 import { AuditLog } from '../../accounts/audit-log.service.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
 import { checkLedger } from '../../ledger/ledger-check.service.ts';
+import { adminTokenHeaders } from '../../operators/operator-fixtures.ts';
 import { balanceOf, createPlayer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
@@ -236,7 +237,7 @@ describeEachDatabase('colour game', (database) => {
       const response = await app.inject({
         method: 'PUT',
         url: `/admin/api/users/${player.userId}/flags`,
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        headers: adminTokenHeaders(ADMIN_TOKEN),
         payload: { is_early: isEarly },
       });
       expect(response.statusCode).toBe(200);

@@ -19,9 +19,14 @@ import { runInTransaction } from '../../../db/transaction.ts';
 import { AppError, badRequest, forbidden, tooManyRequests } from '../../../http/app-error.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { type PlayerAccess, planReadPlayerAccess } from '../../accounts/user-access.repository.ts';
-import { InsufficientBalanceError } from '../../ledger/ledger.errors.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
-import { BetGroupCommit, type GroupCommitOutcome } from '../bet-group-commit.service.ts';
+import {
+  BetGroupCommit,
+  decideBatchStakes,
+  everyBetDecided,
+  type GroupCommitOutcome,
+  stakeDebitsOf,
+} from '../bet-group-commit.service.ts';
 import type { LuckyHitRoundRow } from './luckyhit.tables.ts';
 import {
   planBetCountsInRound,
@@ -213,10 +218,7 @@ export class LuckyHitBetIntake {
       }
     }
     onTail();
-    return outcomes.map((outcome, index) => {
-      if (!outcome) throw new Error(`luckyhit bet batch decided nothing for bet ${index}`);
-      return outcome;
-    });
+    return everyBetDecided('luckyhit', outcomes);
   }
 
   /**
@@ -240,51 +242,46 @@ export class LuckyHitBetIntake {
     const { lock } = await readTogether(trx, dialect, {
       lock: ledger.planWalletDebitLock(liveUsers, STAKE_ACCOUNT),
     });
-    const available = new Map([...lock.wallets].map(([userId, wallet]) => [userId, wallet.availableMinor]));
-    const betsSoFar = new Map(counts);
-    const rows: ReservedLuckyHitBetRow[] = [];
-    const accepted: number[] = [];
-    for (const index of live) {
+    const { accepted } = decideBatchStakes(
+      batch,
+      live,
+      lock.wallets,
+      {
+        stakeOf: (bet) => bet.command.stakeMinor,
+        overLimit: (bet, taken) =>
+          (counts.get(bet.userId) ?? 0) + taken >= LUCKY_HIT_BETS_PER_USER_PER_ROUND
+            ? tooManyBetsInRound()
+            : undefined,
+        limitBeforeBalance: true,
+      },
+      outcomes,
+    );
+    // Accepted bets take the reserved ids in arrival order.
+    const rows = accepted.map((index, position): ReservedLuckyHitBetRow => {
       const bet = batch[index];
-      if (!bet) continue;
+      const id = betIds[position];
+      if (!bet) throw new Error(`accepted luckyhit bet ${index} is not in its batch`);
+      if (id === undefined) throw new Error(`luckyhit bet batch has no reserved id for bet ${index}`);
       const { stakeMinor } = bet.command;
-      const left = available.get(bet.userId) ?? 0;
-      const placed = betsSoFar.get(bet.userId) ?? 0;
-      if (placed >= LUCKY_HIT_BETS_PER_USER_PER_ROUND) {
-        outcomes[index] = { error: tooManyBetsInRound() };
-      } else if (left < stakeMinor) {
-        outcomes[index] = { error: new InsufficientBalanceError() };
-      } else {
-        const id = betIds[rows.length];
-        if (id === undefined) throw new Error(`luckyhit bet batch has no reserved id for bet ${index}`);
-        available.set(bet.userId, left - stakeMinor);
-        betsSoFar.set(bet.userId, placed + 1);
-        const feeMinor = luckyHitFeeMinor(stakeMinor);
-        rows.push({
-          id,
-          user_id: bet.userId,
-          round_id: round.id,
-          period: round.period,
-          bet_type: bet.command.betType,
-          client_seed: bet.command.clientSeed,
-          stake_minor: stakeMinor,
-          fee_minor: feeMinor,
-          contract_minor: stakeMinor - feeMinor,
-          status: 'W',
-          created_at: now,
-          settled_at: null,
-        });
-        accepted.push(index);
-      }
-    }
+      const feeMinor = luckyHitFeeMinor(stakeMinor);
+      return {
+        id,
+        user_id: bet.userId,
+        round_id: round.id,
+        period: round.period,
+        bet_type: bet.command.betType,
+        client_seed: bet.command.clientSeed,
+        stake_minor: stakeMinor,
+        fee_minor: feeMinor,
+        contract_minor: stakeMinor - feeMinor,
+        status: 'W',
+        created_at: now,
+        settled_at: null,
+      };
+    });
     const stakes = ledger.planTransferMany(lock, {
       kind: 'luckyhit_bet',
-      debits: rows.map((row) => ({
-        userId: row.user_id,
-        amountMinor: row.stake_minor,
-        reference: { type: LUCKY_HIT_BET_REFERENCE_TYPE, id: row.id },
-        idempotencyKey: luckyHitStakeKey(row.id),
-      })),
+      debits: stakeDebitsOf(rows, LUCKY_HIT_BET_REFERENCE_TYPE, luckyHitStakeKey),
     });
     if (stakes.count !== rows.length)
       throw new Error(`luckyhit batch: ${stakes.count} stakes for ${rows.length} bets`);

@@ -8,8 +8,9 @@ import {
   minorToDecimalString,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AppDatabase, type LeaderLock, tryAcquireLeaderLock } from '../../../db/dialect.ts';
+import type { AppDatabase } from '../../../db/dialect.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { dueRoundStarts, LeaderTickLoop } from '../leader-tick-loop.ts';
 import {
   findRound,
   latestSettledStart,
@@ -68,10 +69,7 @@ export interface LuckyHitEngineDependencies {
  * are taken.
  */
 export class LuckyHitEngine {
-  private leaderLock: LeaderLock | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly loop: LeaderTickLoop<LuckyHitTickReport>;
   private announcedPeriod: string | undefined;
   private lastTotalsAt = 0;
   private lastTotals = '';
@@ -79,41 +77,31 @@ export class LuckyHitEngine {
   private lastTotalsPayload: { period: string; betTotal: { a: string; b: string; t: string } } | undefined;
   private phase: LuckyHitPhase = 'waiting';
 
-  constructor(private readonly dependencies: LuckyHitEngineDependencies) {}
+  constructor(private readonly dependencies: LuckyHitEngineDependencies) {
+    this.loop = new LeaderTickLoop({
+      database: dependencies.database,
+      logger: dependencies.logger,
+      lockName: LUCKY_HIT_LEADER_LOCK,
+      name: 'luckyhit engine',
+      cancelGenerations: () => dependencies.chains.cancelGenerations(),
+      leaderStep: () => this.leaderStep(),
+      followerReport: () => ({ leader: false, settled: [] }),
+    });
+  }
 
   /** Starts ticking: the first tick at once, each next one intervalMs after the previous one finished. */
   start(intervalMs = LUCKY_HIT_ENGINE_TICK_INTERVAL_MS): void {
-    if (this.running) return;
-    this.running = true;
-    const loop = async (): Promise<void> => {
-      this.timer = undefined;
-      try {
-        await this.tick();
-      } catch (error) {
-        this.dependencies.logger.error({ err: error }, 'luckyhit engine tick failed');
-      }
-      if (!this.running) return;
-      this.timer = setTimeout(() => void loop(), intervalMs);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(() => void loop(), 0);
-    this.timer.unref();
+    this.loop.start(intervalMs);
   }
 
   /** Stops ticking, abandons a chain being made, waits for a running tick and gives up the leadership. */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.dependencies.chains.cancelGenerations();
-    await this.queue.catch(() => undefined);
-    await this.leaderLock?.release();
-    this.leaderLock = undefined;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Whether this instance held the leadership at its last tick. */
   isLeader(): boolean {
-    return this.leaderLock !== undefined;
+    return this.loop.isLeader();
   }
 
   /** The latest totals sent (3012) if they belong to the round under way, for a socket that just connected. */
@@ -135,22 +123,11 @@ export class LuckyHitEngine {
 
   /** One step. Steps never overlap: a tick asked for while one runs starts after it. */
   tick(): Promise<LuckyHitTickReport> {
-    const next = this.queue.catch(() => undefined).then(() => this.step());
-    this.queue = next;
-    return next;
+    return this.loop.tick();
   }
 
-  private async step(): Promise<LuckyHitTickReport> {
-    const { database, clock, chains, logger } = this.dependencies;
-    if (!this.leaderLock || !(await this.leaderLock.isHeld())) {
-      const wasLeader = this.leaderLock !== undefined;
-      this.leaderLock = await tryAcquireLeaderLock(database, LUCKY_HIT_LEADER_LOCK);
-      if (!this.leaderLock) {
-        if (wasLeader) await chains.cancelGenerations();
-        return { leader: false, settled: [] };
-      }
-      logger.info('luckyhit engine: this instance is the leader');
-    }
+  private async leaderStep(): Promise<LuckyHitTickReport> {
+    const { database, clock, chains } = this.dependencies;
     await chains.prepare(database, clock);
     const settled = await this.settleDue();
     await this.announce(settled.length > 0);
@@ -169,20 +146,18 @@ export class LuckyHitEngine {
     const lastDue =
       luckyHitSecondOfRound(now) >= LUCKY_HIT_DEAL_SECOND ? currentStart : currentStart - LUCKY_HIT_ROUND_MS;
     const lastSettled = await latestSettledStart(database.db);
-    const from = lastSettled === undefined ? Number.NEGATIVE_INFINITY : lastSettled + LUCKY_HIT_ROUND_MS;
-    const starts = new Set(await openRoundStartsBy(database.db, lastDue));
-    for (const chain of await listChainsStartingBy(database.db, lastDue)) {
-      const last = Math.min(chainEndOf(chain) - LUCKY_HIT_ROUND_MS, lastDue);
-      for (
-        let start = Math.max(chain.first_round_start_at, from);
-        start <= last;
-        start += LUCKY_HIT_ROUND_MS
-      ) {
-        starts.add(start);
-      }
-    }
+    const starts = dueRoundStarts({
+      lastSettled,
+      openStarts: await openRoundStartsBy(database.db, lastDue),
+      chains: (await listChainsStartingBy(database.db, lastDue)).map((chain) => ({
+        firstStartAt: chain.first_round_start_at,
+        endAt: chainEndOf(chain),
+      })),
+      lastDue,
+      roundMs: LUCKY_HIT_ROUND_MS,
+    });
     const settled: Array<{ period: string }> = [];
-    for (const start of [...starts].sort((left, right) => left - right)) {
+    for (const start of starts) {
       const outcome = await settlement.settle(start);
       if (outcome.status !== 'settled') continue;
       const { round } = outcome;

@@ -21,8 +21,7 @@ import {
   lockRound,
   markRoundSettled,
   multiplierSql,
-  settledFeesSource,
-  settledStakesSource,
+  settledPlayersSource,
   settleWaitingBetsPerPlayer,
   winCreditsSource,
 } from './luckyhit.repository.ts';
@@ -144,7 +143,7 @@ export class LuckyHitSettlementService {
         });
         // Referrers earn their share of the round's fees, set-based, in this same transaction.
         await this.referralBonuses?.accrueReferralBonuses(trx, {
-          settledFeesByUser: settledFeesSource(database.dialect, players),
+          settledFeesByUser: settledPlayersSource(database.dialect, players, 'fee_minor'),
           game: 'luckyhit',
           roundRef: period,
         });
@@ -163,7 +162,10 @@ export class LuckyHitSettlementService {
         });
       }
       if (players.length > 0) {
-        await this.wagering.reduceForSettledBets(trx, settledStakesSource(database.dialect, players));
+        await this.wagering.reduceForSettledBets(
+          trx,
+          settledPlayersSource(database.dialect, players, 'stake_minor'),
+        );
       }
       const marked = await markRoundSettled(trx, row.id, {
         seedHex,

@@ -4,6 +4,12 @@ import { type DialectName, forShare, jsonRowsFrom } from '../../../db/dialect.ts
 import type { Database } from '../../../db/schema.ts';
 import { forUpdate } from '../../../db/transaction.ts';
 import type { PageWindow } from '../../../http/pagination.ts';
+import {
+  countedPage,
+  findRevealedSeedIn,
+  insertChainOnce,
+  pageUserBetsWithRounds,
+} from '../game-rounds.repository.ts';
 import { chainCheckpointStore } from '../hash-chain-store.repository.ts';
 import type {
   LuckyHitBetRow,
@@ -60,15 +66,10 @@ export async function insertChain(
   chain: Insertable<LuckyHitChainsTable>,
   checkpoints: ReadonlyArray<{ linkIndex: number; linkHex: string }>,
 ): Promise<LuckyHitChainRow | undefined> {
-  const row = await db
-    .insertInto('luckyhit_chains')
-    .values(chain)
-    .onConflict((conflict) => conflict.column('first_round_start_at').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return undefined;
-  await luckyHitCheckpoints.insert(db, row.id, checkpoints);
-  return row;
+  return insertChainOnce(db, 'luckyhit_chains', chain, ['first_round_start_at'], {
+    store: luckyHitCheckpoints,
+    list: checkpoints,
+  });
 }
 
 /** The nearest stored link at or above an index of a chain. */
@@ -121,14 +122,7 @@ export async function findRevealedSeed(
   chainId: number,
   chainIndex: number,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('luckyhit_rounds')
-    .select('seed_hex')
-    .where('chain_id', '=', chainId)
-    .where('chain_index', '=', chainIndex)
-    .where('status', '=', 'settled')
-    .executeTakeFirst();
-  return row?.seed_hex ?? undefined;
+  return findRevealedSeedIn(db, 'luckyhit_rounds', chainId, chainIndex);
 }
 
 /** The start of the latest settled round. */
@@ -341,32 +335,26 @@ export function winCreditsSource(
       s.amount_minor as amount_minor from ${source}`;
 }
 
-/** Each player's settled fees, as the referral bonus accrual reads them (it sums them per player). */
-export function settledFeesSource(
-  dialect: DialectName,
-  players: readonly SettledPlayer[],
-): RawBuilder<unknown> {
-  const source = jsonRowsFrom(
-    dialect,
-    's',
-    players.map((player) => ({ user_id: player.userId, fee_minor: player.feeMinor })),
-    { user_id: 'integer', fee_minor: 'integer' },
-  );
-  return sql`select s.user_id as user_id, s.fee_minor as fee_minor from ${source}`;
-}
+/** The settled totals a per-player source can carry, by the column name its reader expects. */
+const SETTLED_PLAYER_COLUMNS = { fee_minor: 'feeMinor', stake_minor: 'stakeMinor' } as const;
 
-/** Each player's settled stakes, as the needs_bet reduction reads them (it sums them per player). */
-export function settledStakesSource(
+/**
+ * Each player's settled fees (`fee_minor`, as the referral bonus accrual reads them) or stakes
+ * (`stake_minor`, as the needs_bet reduction reads them); both readers sum them per player.
+ */
+export function settledPlayersSource(
   dialect: DialectName,
   players: readonly SettledPlayer[],
+  column: keyof typeof SETTLED_PLAYER_COLUMNS,
 ): RawBuilder<unknown> {
+  const field = SETTLED_PLAYER_COLUMNS[column];
   const source = jsonRowsFrom(
     dialect,
     's',
-    players.map((player) => ({ user_id: player.userId, stake_minor: player.stakeMinor })),
-    { user_id: 'integer', stake_minor: 'integer' },
+    players.map((player) => ({ user_id: player.userId, [column]: player[field] })),
+    { user_id: 'integer', [column]: 'integer' },
   );
-  return sql`select s.user_id as user_id, s.stake_minor as stake_minor from ${source}`;
+  return sql`select s.user_id as user_id, s.${sql.raw(column)} as ${sql.raw(column)} from ${source}`;
 }
 
 /** What the settlement writes on a round. */
@@ -431,20 +419,12 @@ export async function listSettledRounds(
   db: Kysely<Database>,
   window: PageWindow,
 ): Promise<{ count: number; rows: LuckyHitRoundRow[] }> {
-  const countRow = await db
-    .selectFrom('luckyhit_rounds')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', 'settled')
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('luckyhit_rounds')
-    .selectAll()
-    .where('status', '=', 'settled')
-    .orderBy('start_at', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(countRow.count), rows };
+  const settled = db.selectFrom('luckyhit_rounds').where('status', '=', 'settled');
+  return countedPage(
+    settled.select((eb) => eb.fn.countAll<number>().as('count')),
+    settled.selectAll().orderBy('start_at', 'desc'),
+    window,
+  );
 }
 
 /** A user's bet with its round's outcome (null while the round is open). */
@@ -459,20 +439,11 @@ export async function listUserBets(
   userId: number,
   window: PageWindow,
 ): Promise<{ count: number; rows: UserBetWithRound[] }> {
-  const countRow = await db
-    .selectFrom('luckyhit_bets')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('luckyhit_bets as b')
-    .innerJoin('luckyhit_rounds as r', 'r.id', 'b.round_id')
-    .selectAll('b')
-    .select(['r.winner', 'r.lucky_hit_odds'])
-    .where('b.user_id', '=', userId)
-    .orderBy('b.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { count: Number(countRow.count), rows };
+  return pageUserBetsWithRounds(
+    db,
+    { bets: 'luckyhit_bets', rounds: 'luckyhit_rounds' },
+    ['r.winner', 'r.lucky_hit_odds'],
+    userId,
+    window,
+  );
 }

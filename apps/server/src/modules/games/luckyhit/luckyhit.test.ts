@@ -20,6 +20,7 @@ import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../../test-support/test-database.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
+import { adminTokenHeaders } from '../../operators/operator-fixtures.ts';
 import { balanceOf, createBuyer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
@@ -267,7 +268,7 @@ describeEachDatabase('Lucky Hit: bets, deal and settlement, recovery', (database
     const rounds = await app.inject({
       method: 'GET',
       url: '/admin/api/luckyhit/rounds?p=1&p_size=5',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: adminTokenHeaders(ADMIN_TOKEN),
     });
     expect(rounds.statusCode).toBe(200);
     const payout = placed.reduce(
