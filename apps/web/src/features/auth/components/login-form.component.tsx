@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import { useStartSession } from '../hooks/use-start-session.hook.ts';
 import { isValid, validateLogin } from '../rules/auth-validation.rule.ts';
 import { ensureDeviceId } from '../rules/device-id.rule.ts';
 import styles from './auth.module.css';
+import { AuthSubmitButton } from './auth-submit-button.component.tsx';
 import { DevOutboxHint } from './dev-outbox-hint.component.tsx';
 import { MobileField } from './mobile-field.component.tsx';
 import { PasswordField } from './password-field.component.tsx';
@@ -131,17 +131,9 @@ export function LoginForm() {
           }
         />
       ) : null}
-      <Button
-        type="submit"
-        color="primary"
-        block
-        size="large"
-        loading={submitting}
-        className={styles.submit}
-        data-testid="login-submit"
-      >
+      <AuthSubmitButton submitting={submitting} testId="login-submit">
         {t('login.submit')}
-      </Button>
+      </AuthSubmitButton>
       <div className={styles.links}>
         <span>
           {t('login.noAccount')}{' '}

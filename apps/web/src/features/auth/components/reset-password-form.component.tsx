@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
@@ -10,14 +9,10 @@ import { showCompletedDialog } from '../../../shared/dialogs/message-dialogs.ts'
 import { clearSession } from '../../../shared/storage/storage.ts';
 import { resetPassword } from '../api/auth.api.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
-import { useSendCode } from '../hooks/use-send-code.hook.ts';
-import { isValid, validateResetPassword, validateSendCode } from '../rules/auth-validation.rule.ts';
+import { isValid, validateResetPassword } from '../rules/auth-validation.rule.ts';
 import styles from './auth.module.css';
-import { DevOutboxHint } from './dev-outbox-hint.component.tsx';
-import { MobileField } from './mobile-field.component.tsx';
-import { PasswordField } from './password-field.component.tsx';
-import { SendCodeButton } from './send-code-button.component.tsx';
-import { VerifyCodeField } from './verify-code-field.component.tsx';
+import { AuthSubmitButton } from './auth-submit-button.component.tsx';
+import { OtpPasswordFields } from './otp-password-fields.component.tsx';
 
 /**
  * The reset password form (spec 01 §2, §5, §8): mobile with the OTP button, code and new password. Success
@@ -30,19 +25,13 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const { mobilePrefix } = useMarket();
   const id = useId();
-  const sendCode = useSendCode('reset_password');
 
   const [mobile, setMobile] = useState('');
   const [verifyCode, setVerifyCode] = useState('');
   const [password, setPassword] = useState('');
-  const { setErrors, set, message, editing } = useFieldErrors();
+  const fieldErrors = useFieldErrors();
+  const { setErrors } = fieldErrors;
   const [submitting, setSubmitting] = useState(false);
-
-  function requestCode() {
-    const invalid = validateSendCode(mobile, mobilePrefix, 'reset_password');
-    set('mobile', invalid);
-    if (!invalid) void sendCode.send(mobile.trim());
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,44 +56,20 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('resetPassword.title')}>
-      <MobileField
-        id={`${id}-mobile`}
-        value={mobile}
-        onValueChange={editing('mobile', setMobile)}
-        error={message('mobile')}
-        action={
-          <SendCodeButton
-            onClick={requestCode}
-            secondsLeft={sendCode.secondsLeft}
-            sending={sendCode.sending}
-          />
-        }
+      <OtpPasswordFields
+        id={id}
+        flow="reset_password"
+        mobile={mobile}
+        setMobile={setMobile}
+        verifyCode={verifyCode}
+        setVerifyCode={setVerifyCode}
+        password={password}
+        setPassword={setPassword}
+        fieldErrors={fieldErrors}
       />
-      <VerifyCodeField
-        id={`${id}-code`}
-        value={verifyCode}
-        onValueChange={editing('verifyCode', setVerifyCode)}
-        error={message('verifyCode')}
-        hint={<DevOutboxHint mobile={sendCode.sentTo} />}
-      />
-      <PasswordField
-        id={`${id}-password`}
-        value={password}
-        onValueChange={editing('password', setPassword)}
-        error={message('password')}
-        isNew
-      />
-      <Button
-        type="submit"
-        color="primary"
-        block
-        size="large"
-        loading={submitting}
-        className={styles.submit}
-        data-testid="reset-password-submit"
-      >
+      <AuthSubmitButton submitting={submitting} testId="reset-password-submit">
         {t('resetPassword.submit')}
-      </Button>
+      </AuthSubmitButton>
     </form>
   );
 }
