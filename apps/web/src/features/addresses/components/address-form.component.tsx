@@ -16,7 +16,7 @@ import { isApiFailure } from '../../../shared/api/api-errors.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
 import { inputMessageText } from '../../../shared/dialogs/server-message.ts';
-import { QueryLoader, SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
+import { SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
 import { FormField } from '../../auth/components/form-field.component.tsx';
 import { shopErrorText, translateShopMessage } from '../../shop/rules/shop-message.rule.ts';
@@ -155,22 +155,6 @@ function fieldsOf(address: AddressDto): AddressFields {
   return fields;
 }
 
-/** Editing: loads the address, then shows the form filled with it. */
-function EditExistingAddress({ id, onSaved }: { id: number; onSaved: () => void }) {
-  const { t } = useTranslation();
-  const address = useAddress(id);
-  return (
-    <QueryLoader
-      query={address}
-      failedText={(error) => (isApiFailure(error) ? shopErrorText(error) : t('addresses.loadFailed'))}
-      failedTestId="address-load-failed"
-      stateClassName={listStyles.state}
-    >
-      {(loaded) => <AddressFieldsForm id={id} initial={fieldsOf(loaded)} onSaved={onSaved} />}
-    </QueryLoader>
-  );
-}
-
 export interface AddressFormProps {
   /** The route's `id` query: absent to add an address, the address's id to edit it. */
   idParam: string | null;
@@ -186,8 +170,11 @@ export function AddressForm({ idParam, onSaved }: AddressFormProps) {
       idParam={idParam}
       notFoundText={t('addresses.notFound')}
       failedTestId="address-load-failed"
-      add={() => <AddressFieldsForm id={null} initial={EMPTY_FIELDS} onSaved={onSaved} />}
-      edit={(id) => <EditExistingAddress id={id} onSaved={onSaved} />}
+      useItem={useAddress}
+      loadFailedText={(error) => (isApiFailure(error) ? shopErrorText(error) : t('addresses.loadFailed'))}
+      empty={EMPTY_FIELDS}
+      fieldsOf={fieldsOf}
+      form={(id, initial) => <AddressFieldsForm id={id} initial={initial} onSaved={onSaved} />}
     />
   );
 }

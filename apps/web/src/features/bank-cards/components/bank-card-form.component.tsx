@@ -24,7 +24,7 @@ import { isApiFailure } from '../../../shared/api/api-errors.ts';
 import { useAppConfig } from '../../../shared/app-config/app-config.context.tsx';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
 import { getBankCardOtpRequired } from '../../../shared/storage/storage.ts';
-import { QueryLoader, SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
+import { SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
 import { DevOutboxHint } from '../../auth/components/dev-outbox-hint.component.tsx';
 import { FormField } from '../../auth/components/form-field.component.tsx';
@@ -308,25 +308,6 @@ function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
   );
 }
 
-/** Editing: loads the card in full, then shows the form filled with it. */
-function EditExistingBankCard({ id, onSaved }: { id: number; onSaved: () => void }) {
-  const { t } = useTranslation();
-  const { market } = useAppConfig();
-  const card = useBankCard(id);
-  return (
-    <QueryLoader
-      query={card}
-      failedText={(error) =>
-        isApiFailure(error) ? bankCardErrorText(error, market) : t('bankCards.loadFailed')
-      }
-      failedTestId="bank-card-load-failed"
-      stateClassName={listStyles.state}
-    >
-      {(loaded) => <BankCardFieldsForm id={id} initial={formValuesOf(loaded, market)} onSaved={onSaved} />}
-    </QueryLoader>
-  );
-}
-
 export interface BankCardFormProps {
   /** The route's `id` query: absent to add a card, the card's id to edit it. */
   idParam: string | null;
@@ -337,13 +318,20 @@ export interface BankCardFormProps {
 /** The add or edit form /editBankCard (spec 01 §2); without a token it goes to /login. */
 export function BankCardForm({ idParam, onSaved }: BankCardFormProps) {
   const { t } = useTranslation();
+  const { market } = useAppConfig();
   return (
     <SavedItemEditor
       idParam={idParam}
       notFoundText={t('bankCards.notFound')}
       failedTestId="bank-card-load-failed"
-      add={() => <BankCardFieldsForm id={null} initial={EMPTY_BANK_CARD_FORM} onSaved={onSaved} />}
-      edit={(id) => <EditExistingBankCard id={id} onSaved={onSaved} />}
+      // Editing loads the card in full.
+      useItem={useBankCard}
+      loadFailedText={(error) =>
+        isApiFailure(error) ? bankCardErrorText(error, market) : t('bankCards.loadFailed')
+      }
+      empty={EMPTY_BANK_CARD_FORM}
+      fieldsOf={(card) => formValuesOf(card, market)}
+      form={(id, initial) => <BankCardFieldsForm id={id} initial={initial} onSaved={onSaved} />}
     />
   );
 }
