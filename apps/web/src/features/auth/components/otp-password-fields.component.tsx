@@ -1,3 +1,4 @@
+import type { Dispatch, SetStateAction } from 'react';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import type { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
 import { useSendCode } from '../hooks/use-send-code.hook.ts';
@@ -8,16 +9,22 @@ import { PasswordField } from './password-field.component.tsx';
 import { SendCodeButton } from './send-code-button.component.tsx';
 import { VerifyCodeField } from './verify-code-field.component.tsx';
 
+/** What the fields hold. */
+export interface OtpPasswordValues {
+  mobile: string;
+  verifyCode: string;
+  password: string;
+}
+
+/** The fields' starting values: all empty. */
+export const EMPTY_OTP_PASSWORD: OtpPasswordValues = { mobile: '', verifyCode: '', password: '' };
+
 interface OtpPasswordFieldsProps {
   /** The form's `useId`, which the fields' ids start with. */
   id: string;
   flow: SendCodeFlow;
-  mobile: string;
-  setMobile: (value: string) => void;
-  verifyCode: string;
-  setVerifyCode: (value: string) => void;
-  password: string;
-  setPassword: (value: string) => void;
+  values: OtpPasswordValues;
+  setValues: Dispatch<SetStateAction<OtpPasswordValues>>;
   fieldErrors: ReturnType<typeof useFieldErrors>;
 }
 
@@ -29,19 +36,23 @@ export function OtpPasswordFields(props: OtpPasswordFieldsProps) {
   const { mobilePrefix } = useMarket();
   const sendCode = useSendCode(props.flow);
   const { set, message, editing } = props.fieldErrors;
+  const { mobile, verifyCode, password } = props.values;
+  /** The setter of one field. */
+  const setter = (field: keyof OtpPasswordValues) => (value: string) =>
+    props.setValues((current) => ({ ...current, [field]: value }));
 
   function requestCode() {
-    const invalid = validateSendCode(props.mobile, mobilePrefix, props.flow);
+    const invalid = validateSendCode(mobile, mobilePrefix, props.flow);
     set('mobile', invalid);
-    if (!invalid) void sendCode.send(props.mobile.trim());
+    if (!invalid) void sendCode.send(mobile.trim());
   }
 
   return (
     <>
       <MobileField
         id={`${props.id}-mobile`}
-        value={props.mobile}
-        onValueChange={editing('mobile', props.setMobile)}
+        value={mobile}
+        onValueChange={editing('mobile', setter('mobile'))}
         error={message('mobile')}
         action={
           <SendCodeButton
@@ -53,15 +64,15 @@ export function OtpPasswordFields(props: OtpPasswordFieldsProps) {
       />
       <VerifyCodeField
         id={`${props.id}-code`}
-        value={props.verifyCode}
-        onValueChange={editing('verifyCode', props.setVerifyCode)}
+        value={verifyCode}
+        onValueChange={editing('verifyCode', setter('verifyCode'))}
         error={message('verifyCode')}
         hint={<DevOutboxHint mobile={sendCode.sentTo} />}
       />
       <PasswordField
         id={`${props.id}-password`}
-        value={props.password}
-        onValueChange={editing('password', props.setPassword)}
+        value={password}
+        onValueChange={editing('password', setter('password'))}
         error={message('password')}
         isNew
       />

@@ -4,20 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
-import { useErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
-import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { showCompletedDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { NativeEvent, trackNativeEvent } from '../../../shared/native/native-bridge.ts';
 import { useMountedOnce } from '../../../shared/ui/use-mounted-once.hook.ts';
 import { register } from '../api/auth.api.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
 import { useStartSession } from '../hooks/use-start-session.hook.ts';
+import { useSubmission } from '../hooks/use-submission.hook.ts';
 import { isValid, validateRegister } from '../rules/auth-validation.rule.ts';
 import styles from './auth.module.css';
 import { AuthSubmitButton } from './auth-submit-button.component.tsx';
 import { FormField } from './form-field.component.tsx';
 import { AFTER_LOGIN_PATH } from './login-form.component.tsx';
-import { OtpPasswordFields } from './otp-password-fields.component.tsx';
+import { EMPTY_OTP_PASSWORD, OtpPasswordFields } from './otp-password-fields.component.tsx';
 
 // The privacy text is long and rarely opened, so it loads with its dialog.
 const PrivacyPolicyDialog = lazy(() => import('./privacy-policy-dialog.component.tsx'));
@@ -34,14 +33,12 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const showError = useErrorAlert();
   const startSession = useStartSession();
   const { mobilePrefix } = useMarket();
   const id = useId();
 
-  const [mobile, setMobile] = useState('');
-  const [verifyCode, setVerifyCode] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState(EMPTY_OTP_PASSWORD);
+  const { mobile, verifyCode, password } = values;
   const [referralCode, setReferralCode] = useState(() =>
     (searchParams.get(REFERRAL_CODE_PARAM) ?? '').trim().slice(0, R_CODE_MAX_LENGTH),
   );
@@ -50,7 +47,7 @@ export function RegisterForm() {
   const policyMounted = useMountedOnce(policyOpen);
   const fieldErrors = useFieldErrors();
   const { setErrors, message, editing, clear } = fieldErrors;
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,8 +56,7 @@ export function RegisterForm() {
     setErrors(found);
     if (!isValid(found)) return;
 
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const response = await register(api, {
         mobileNumber: mobile.trim(),
         verifyCode: verifyCode.trim(),
@@ -71,11 +67,7 @@ export function RegisterForm() {
       trackNativeEvent(NativeEvent.register);
       await showCompletedDialog(t('register.success'));
       navigate(AFTER_LOGIN_PATH, { replace: true });
-    } catch (error) {
-      showError(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
@@ -83,12 +75,8 @@ export function RegisterForm() {
       <OtpPasswordFields
         id={id}
         flow="register"
-        mobile={mobile}
-        setMobile={setMobile}
-        verifyCode={verifyCode}
-        setVerifyCode={setVerifyCode}
-        password={password}
-        setPassword={setPassword}
+        values={values}
+        setValues={setValues}
         fieldErrors={fieldErrors}
       />
       <FormField

@@ -3,16 +3,15 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
-import { useErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
-import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { showCompletedDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { clearSession } from '../../../shared/storage/storage.ts';
 import { resetPassword } from '../api/auth.api.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
+import { useSubmission } from '../hooks/use-submission.hook.ts';
 import { isValid, validateResetPassword } from '../rules/auth-validation.rule.ts';
 import styles from './auth.module.css';
 import { AuthSubmitButton } from './auth-submit-button.component.tsx';
-import { OtpPasswordFields } from './otp-password-fields.component.tsx';
+import { EMPTY_OTP_PASSWORD, OtpPasswordFields } from './otp-password-fields.component.tsx';
 
 /**
  * The reset password form (spec 01 §2, §5, §8): mobile with the OTP button, code and new password. Success
@@ -21,17 +20,15 @@ import { OtpPasswordFields } from './otp-password-fields.component.tsx';
  */
 export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const showError = useErrorAlert();
   const queryClient = useQueryClient();
   const { mobilePrefix } = useMarket();
   const id = useId();
 
-  const [mobile, setMobile] = useState('');
-  const [verifyCode, setVerifyCode] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState(EMPTY_OTP_PASSWORD);
+  const { mobile, verifyCode, password } = values;
   const fieldErrors = useFieldErrors();
   const { setErrors } = fieldErrors;
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,18 +37,13 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
     setErrors(found);
     if (!isValid(found)) return;
 
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await resetPassword(api, { mobileNumber: mobile.trim(), verifyCode: verifyCode.trim(), password });
       clearSession();
       queryClient.clear();
       await showCompletedDialog(t('resetPassword.completedText'), t('resetPassword.completedTitle'));
       onDone();
-    } catch (error) {
-      showError(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
@@ -59,12 +51,8 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
       <OtpPasswordFields
         id={id}
         flow="reset_password"
-        mobile={mobile}
-        setMobile={setMobile}
-        verifyCode={verifyCode}
-        setVerifyCode={setVerifyCode}
-        password={password}
-        setPassword={setPassword}
+        values={values}
+        setValues={setValues}
         fieldErrors={fieldErrors}
       />
       <AuthSubmitButton submitting={submitting} testId="reset-password-submit">
