@@ -15,8 +15,7 @@ import {
   PT_PIX_TYPES,
   UPI_ACCOUNT_MAX_LENGTH,
 } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { type FormEvent, type HTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
@@ -26,6 +25,8 @@ import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-
 import { getBankCardOtpRequired } from '../../../shared/storage/storage.ts';
 import { SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
+import { useSavedItemWritten } from '../../../shared/ui/use-saved-item-written.hook.ts';
+import { withoutField } from '../../../shared/ui/without-field.rule.ts';
 import { DevOutboxHint } from '../../auth/components/dev-outbox-hint.component.tsx';
 import { FormField } from '../../auth/components/form-field.component.tsx';
 import { SendCodeButton } from '../../auth/components/send-code-button.component.tsx';
@@ -117,7 +118,7 @@ interface BankCardFieldsFormProps {
 function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const queryClient = useQueryClient();
+  const written = useSavedItemWritten(bankCardQueryKeys, onSaved);
   const { market } = useAppConfig();
   const showError = useErrorAlert();
   const hideError = useHideErrorAlert();
@@ -152,11 +153,7 @@ function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
   }
 
   function clearError(field: BankCardFormField) {
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
+    setErrors((current) => withoutField(current, field));
   }
 
   function setText(field: CardTextField | 'verify_code', value: string) {
@@ -183,10 +180,7 @@ function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
     setSaving(true);
     try {
       const { msg } = await saveBankCard(api, toBankCardBody(values, market, otpRequired), id);
-      await queryClient.invalidateQueries({ queryKey: bankCardQueryKeys.list });
-      if (id !== null) queryClient.removeQueries({ queryKey: bankCardQueryKeys.one(id) });
-      if (msg) Toast.show({ content: translateBankCardMessage(msg, market) });
-      onSaved();
+      await written(id, msg ? translateBankCardMessage(msg, market) : undefined);
     } catch (error) {
       showError(bankCardErrorText(error, market));
       setSaving(false);
