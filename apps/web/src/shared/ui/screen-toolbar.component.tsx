@@ -1,4 +1,4 @@
-import { UnorderedListOutline } from 'antd-mobile-icons';
+import { MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,5 +39,23 @@ export function ToolbarRecordLink(props: { to: string; label: string; testId: st
     <Link to={props.to} className={styles.iconButton} aria-label={props.label} data-testid={props.testId}>
       <UnorderedListOutline />
     </Link>
+  );
+}
+
+/** The toolbar's "more" button that opens a screen's menu sheet. */
+export function ToolbarMenuButton(props: { open: boolean; onOpen: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label={t('menu.open')}
+      aria-haspopup="dialog"
+      aria-expanded={props.open}
+      onClick={props.onOpen}
+      data-testid={props.testId}
+    >
+      <MoreOutline />
+    </button>
   );
 }
