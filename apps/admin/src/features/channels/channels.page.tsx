@@ -12,12 +12,14 @@ import {
   Popconfirm,
   Space,
   Table,
+  type TableColumnsType,
   Tag,
   Tooltip,
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { apiCall } from '../../shared/api-client.ts';
+import { enabledTag } from '../../shared/enabled-tag.component.tsx';
 import { message } from '../../shared/feedback.ts';
 import { FormDrawerButton } from '../../shared/form-drawer-button.component.tsx';
 import { PaymentChannelFormButton, secretHint } from './payment-channel-form.component.tsx';
@@ -45,7 +47,15 @@ function EnableButton(props: { enabled: boolean; name: string; path: string; onD
   );
 }
 
-const enabledTag = (enabled: boolean) => (enabled ? <Tag color="green">enabled</Tag> : <Tag>disabled</Tag>);
+/** The columns both channel tables start with: order, name, key and adapter. */
+function channelColumns<Row extends { key: string; adapter: string }>(): TableColumnsType<Row> {
+  return [
+    { key: 'sort_order', title: 'Order', dataIndex: 'sort_order' },
+    { key: 'name', title: 'Name', dataIndex: 'name' },
+    { key: 'key', title: 'Key', render: (_, row) => <code>{row.key}</code> },
+    { key: 'adapter', title: 'Adapter', render: (_, row) => <Tag>{row.adapter}</Tag> },
+  ];
+}
 
 /** Renames or reorders a payout channel. */
 function WithdrawalChannelFormButton(props: { channel: AdminWithdrawalChannelDto; onSaved: () => void }) {
@@ -110,10 +120,7 @@ export function ChannelsPage() {
           dataSource={payment}
           scroll={{ x: true }}
           columns={[
-            { key: 'sort_order', title: 'Order', dataIndex: 'sort_order' },
-            { key: 'name', title: 'Name', dataIndex: 'name' },
-            { key: 'key', title: 'Key', render: (_, row) => <code>{row.key}</code> },
-            { key: 'adapter', title: 'Adapter', render: (_, row) => <Tag>{row.adapter}</Tag> },
+            ...channelColumns<AdminPaymentChannelDto>(),
             { key: 'state', title: 'State', render: (_, row) => enabledTag(row.is_enabled) },
             {
               key: 'configured',
@@ -182,10 +189,7 @@ export function ChannelsPage() {
           pagination={false}
           dataSource={payout}
           columns={[
-            { key: 'sort_order', title: 'Order', dataIndex: 'sort_order' },
-            { key: 'name', title: 'Name', dataIndex: 'name' },
-            { key: 'key', title: 'Key', render: (_, row) => <code>{row.key}</code> },
-            { key: 'adapter', title: 'Adapter', render: (_, row) => <Tag>{row.adapter}</Tag> },
+            ...channelColumns<AdminWithdrawalChannelDto>(),
             {
               key: 'banks',
               title: 'Bank list',

@@ -26,6 +26,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
 import { CreateFormButton } from '../../shared/create-form-button.component.tsx';
+import { enabledTag } from '../../shared/enabled-tag.component.tsx';
 import { message } from '../../shared/feedback.ts';
 import { ReasonButton } from '../../shared/reason-button.component.tsx';
 import { GiftCodeClaimsButton } from '../gifts/gift-code-claims.component.tsx';
@@ -514,7 +515,7 @@ export const gamesResource = defineResource<AdminGameDto>({
     {
       key: 'is_enabled',
       title: 'State',
-      render: (row) => (row.is_enabled ? <Tag color="green">enabled</Tag> : <Tag>disabled</Tag>),
+      render: (row) => enabledTag(row.is_enabled),
     },
   ],
   toolbar: (refresh) => (
