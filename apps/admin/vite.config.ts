@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /** This folder; the config can be loaded from the repository root too. */
-const ADMIN_ROOT = path.dirname(fileURLToPath(import.meta.url));
+export const ADMIN_ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** The API server the dev server forwards operator calls to (API_TARGET overrides it). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';

@@ -71,6 +71,8 @@ test('finance sets a gateway key and sees it only as set; content uploads a bann
   await expect(page.getByTestId('secret-razorpay-webhook_secret')).toContainText(
     `set (ends …${WEBHOOK_SECRET.slice(-4)})`,
   );
+  // The drawer is destroyed once its close animation ends; the page is read after that.
+  await expect(page.getByLabel('Key secret')).toHaveCount(0);
   expect(await page.content()).not.toContain(KEY_SECRET);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-channels.png'), fullPage: true });
 

@@ -1,8 +1,6 @@
-import { Button, Drawer, Form, Input, InputNumber } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber } from 'antd';
 import type { ZodType } from 'zod';
-import { apiCall } from './api-client.ts';
-import { message } from './feedback.ts';
+import { FormDrawerButton } from './form-drawer-button.component.tsx';
 
 /** One field of a create form. */
 export interface CreateFormField {
@@ -21,61 +19,45 @@ interface CreateFormButtonProps {
   onSaved: () => void;
 }
 
+/** The body sent: the fields the operator filled in, the empty ones left out. */
+function filledFields(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry) => entry[1] !== undefined && entry[1] !== null && entry[1] !== ''),
+  );
+}
+
 /** A button opening a drawer that creates one record with a POST of its fields. */
 export function CreateFormButton({ label, schema, path, fields, onSaved }: CreateFormButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const save = async (values: Record<string, unknown>) => {
-    const body = Object.fromEntries(
-      Object.entries(values).filter(
-        (entry) => entry[1] !== undefined && entry[1] !== null && entry[1] !== '',
-      ),
-    );
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      message.error(parsed.error.issues[0]?.message ?? 'Invalid form');
-      return;
-    }
-    setBusy(true);
-    try {
-      await apiCall('POST', path, body);
-      message.success('Saved');
-      setOpen(false);
-      onSaved();
-    } catch (error) {
-      message.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <Button size="small" type="primary" onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <Drawer open={open} width={420} title={label} onClose={() => setOpen(false)} destroyOnHidden>
-        <Form layout="vertical" onFinish={save}>
-          {fields.map((field) => (
-            <Form.Item
-              key={field.name}
-              label={field.label}
-              name={field.name}
-              rules={field.required ? [{ required: true }] : []}
-            >
-              {field.kind === 'number' ? (
-                <InputNumber min={0} precision={0} />
-              ) : field.kind === 'secret' ? (
-                <Input.Password autoComplete="new-password" />
-              ) : (
-                <Input />
-              )}
-            </Form.Item>
-          ))}
-          <Button type="primary" htmlType="submit" loading={busy}>
-            Save
-          </Button>
-        </Form>
-      </Drawer>
-    </>
+    <FormDrawerButton<Record<string, unknown>>
+      label={label}
+      buttonType="primary"
+      title={label}
+      width={420}
+      toBody={filledFields}
+      schema={schema}
+      invalidMessage="Invalid form"
+      method="POST"
+      path={path}
+      savedMessage="Saved"
+      onSaved={onSaved}
+    >
+      {fields.map((field) => (
+        <Form.Item
+          key={field.name}
+          label={field.label}
+          name={field.name}
+          rules={field.required ? [{ required: true }] : []}
+        >
+          {field.kind === 'number' ? (
+            <InputNumber min={0} precision={0} />
+          ) : field.kind === 'secret' ? (
+            <Input.Password autoComplete="new-password" />
+          ) : (
+            <Input />
+          )}
+        </Form.Item>
+      ))}
+    </FormDrawerButton>
   );
 }

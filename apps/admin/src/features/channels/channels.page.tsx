@@ -6,20 +6,22 @@ import {
 import {
   Button,
   Card,
-  Drawer,
   Form,
   Input,
   InputNumber,
   Popconfirm,
   Space,
   Table,
+  type TableColumnsType,
   Tag,
   Tooltip,
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { apiCall } from '../../shared/api-client.ts';
+import { enabledTag } from '../../shared/enabled-tag.component.tsx';
 import { message } from '../../shared/feedback.ts';
+import { FormDrawerButton } from '../../shared/form-drawer-button.component.tsx';
 import { PaymentChannelFormButton, secretHint } from './payment-channel-form.component.tsx';
 
 /** Switches a channel on or off after a confirmation, and says how it went. */
@@ -45,51 +47,38 @@ function EnableButton(props: { enabled: boolean; name: string; path: string; onD
   );
 }
 
-const enabledTag = (enabled: boolean) => (enabled ? <Tag color="green">enabled</Tag> : <Tag>disabled</Tag>);
+/** The columns both channel tables start with: order, name, key and adapter. */
+function channelColumns<Row extends { key: string; adapter: string }>(): TableColumnsType<Row> {
+  return [
+    { key: 'sort_order', title: 'Order', dataIndex: 'sort_order' },
+    { key: 'name', title: 'Name', dataIndex: 'name' },
+    { key: 'key', title: 'Key', render: (_, row) => <code>{row.key}</code> },
+    { key: 'adapter', title: 'Adapter', render: (_, row) => <Tag>{row.adapter}</Tag> },
+  ];
+}
 
 /** Renames or reorders a payout channel. */
 function WithdrawalChannelFormButton(props: { channel: AdminWithdrawalChannelDto; onSaved: () => void }) {
-  const [open, setOpen] = useState(false);
-  const save = async (values: { name: string; sort_order: number }) => {
-    const parsed = adminWithdrawalChannelUpdateBody.safeParse(values);
-    if (!parsed.success) {
-      message.error(parsed.error.issues[0]?.message ?? 'Invalid channel');
-      return;
-    }
-    try {
-      await apiCall('PUT', `/admin/api/withdrawal-channels/${props.channel.id}`, values);
-      message.success(`${values.name} saved`);
-      setOpen(false);
-      props.onSaved();
-    } catch (error) {
-      message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
   return (
-    <>
-      <Button size="small" onClick={() => setOpen(true)}>
-        Edit
-      </Button>
-      <Drawer
-        open={open}
-        width={420}
-        title={`Payout channel ${props.channel.key}`}
-        onClose={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Form layout="vertical" initialValues={props.channel} onFinish={save}>
-          <Form.Item label="Name shown to players" name="name" rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item label="Order" name="sort_order">
-            <InputNumber min={0} precision={0} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit">
-            Save
-          </Button>
-        </Form>
-      </Drawer>
-    </>
+    <FormDrawerButton<{ name: string; sort_order: number }>
+      label="Edit"
+      title={`Payout channel ${props.channel.key}`}
+      width={420}
+      initialValues={props.channel}
+      schema={adminWithdrawalChannelUpdateBody}
+      invalidMessage="Invalid channel"
+      method="PUT"
+      path={`/admin/api/withdrawal-channels/${props.channel.id}`}
+      savedMessage={(values) => `${values.name} saved`}
+      onSaved={props.onSaved}
+    >
+      <Form.Item label="Name shown to players" name="name" rules={[{ required: true }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="Order" name="sort_order">
+        <InputNumber min={0} precision={0} />
+      </Form.Item>
+    </FormDrawerButton>
   );
 }
 
@@ -131,10 +120,7 @@ export function ChannelsPage() {
           dataSource={payment}
           scroll={{ x: true }}
           columns={[
-            { key: 'sort_order', title: 'Order', dataIndex: 'sort_order' },
-            { key: 'name', title: 'Name', dataIndex: 'name' },
-            { key: 'key', title: 'Key', render: (_, row) => <code>{row.key}</code> },
-            { key: 'adapter', title: 'Adapter', render: (_, row) => <Tag>{row.adapter}</Tag> },
+            ...channelColumns<AdminPaymentChannelDto>(),
             { key: 'state', title: 'State', render: (_, row) => enabledTag(row.is_enabled) },
             {
               key: 'configured',
@@ -203,10 +189,7 @@ export function ChannelsPage() {
           pagination={false}
           dataSource={payout}
           columns={[
-            { key: 'sort_order', title: 'Order', dataIndex: 'sort_order' },
-            { key: 'name', title: 'Name', dataIndex: 'name' },
-            { key: 'key', title: 'Key', render: (_, row) => <code>{row.key}</code> },
-            { key: 'adapter', title: 'Adapter', render: (_, row) => <Tag>{row.adapter}</Tag> },
+            ...channelColumns<AdminWithdrawalChannelDto>(),
             {
               key: 'banks',
               title: 'Bank list',

@@ -22,19 +22,33 @@ import {
   SUGGESTION_STATUSES,
 } from '@app/shared';
 import { Button, Popconfirm, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
 import { CreateFormButton } from '../../shared/create-form-button.component.tsx';
+import { enabledTag } from '../../shared/enabled-tag.component.tsx';
 import { message } from '../../shared/feedback.ts';
 import { ReasonButton } from '../../shared/reason-button.component.tsx';
 import { GiftCodeClaimsButton } from '../gifts/gift-code-claims.component.tsx';
 import { GiftCodeFormButton } from '../gifts/gift-code-form.component.tsx';
 import { ProductFormButton } from '../products/product-form.component.tsx';
-import { defineResource, type ResourceDefinition } from './resource-definition.ts';
+import { defineResource, type ResourceColumn, type ResourceDefinition } from './resource-definition.ts';
 
 const time = (value: unknown) =>
   typeof value === 'number' && value > 0 ? new Date(value).toLocaleString() : '';
 const playerLink = (userId: number) => <Link to={`/users/${userId}`}>#{userId}</Link>;
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }));
+
+/** A column showing a timestamp field in the operator's local time. */
+function timeColumn<Row>(key: keyof Row & string, title: string): ResourceColumn<Row> {
+  return { key, title, render: (row) => time(row[key]) };
+}
+
+/** A column showing a field (a status, a type) as a tag. */
+function tagColumn<Row>(key: keyof Row & string, title: string): ResourceColumn<Row> {
+  return { key, title, render: (row) => <Tag>{row[key] as ReactNode}</Tag> };
+}
 
 async function act(method: 'POST' | 'PUT', path: string, body: unknown, refresh: () => void) {
   const answer = await apiCall<{ msg?: string }>(method, path, body);
@@ -68,8 +82,6 @@ function ConfirmButton(props: {
   );
 }
 
-const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }));
-
 export const rechargesResource = defineResource<AdminRechargeDto>({
   name: 'recharges',
   title: 'Manual UPI recharges',
@@ -84,7 +96,7 @@ export const rechargesResource = defineResource<AdminRechargeDto>({
     { key: 'price', title: 'Amount' },
     { key: 'utr', title: 'UTR', render: (row) => <Typography.Text code>{row.utr}</Typography.Text> },
     { key: 'pay_name', title: 'Payer' },
-    { key: 'utr_submit_time', title: 'UTR sent', render: (row) => time(row.utr_submit_time) },
+    timeColumn('utr_submit_time', 'UTR sent'),
   ],
   actions: (row, refresh) => (
     <>
@@ -108,10 +120,7 @@ export const rechargesResource = defineResource<AdminRechargeDto>({
   ),
 });
 
-const WITHDRAWAL_FILTERS = ['pending', 'all', 'Wait', 'Success', 'Reject'].map((value) => ({
-  label: value,
-  value,
-}));
+const WITHDRAWAL_FILTERS = options(['pending', 'all', 'Wait', 'Success', 'Reject']);
 
 export const withdrawalsResource = defineResource<AdminWithdrawalDto>({
   name: 'withdrawals',
@@ -128,7 +137,7 @@ export const withdrawalsResource = defineResource<AdminWithdrawalDto>({
     { key: 'actual_price', title: 'Paid out' },
     { key: 'actual_name', title: 'Holder' },
     { key: 'account_number', title: 'Account' },
-    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    tagColumn('status', 'Status'),
     {
       key: 'payout_status',
       title: 'Payout',
@@ -176,10 +185,7 @@ export const withdrawalsResource = defineResource<AdminWithdrawalDto>({
     ) : null,
 });
 
-const ORDER_FILTERS = ['all', 'undelivered', 'unreceived', 'success', 'cancelled'].map((value) => ({
-  label: value,
-  value,
-}));
+const ORDER_FILTERS = options(['all', 'undelivered', 'unreceived', 'success', 'cancelled']);
 
 export const ordersResource = defineResource<AdminOrderDto>({
   name: 'orders',
@@ -200,7 +206,7 @@ export const ordersResource = defineResource<AdminOrderDto>({
       render: (row) => Object.values(row.address).filter(Boolean).join(', '),
     },
     { key: 'price', title: 'Price' },
-    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    tagColumn('status', 'Status'),
   ],
   actions: (row, refresh) =>
     row.status === 'undelivered' ? (
@@ -240,7 +246,7 @@ export const ticketsResource = defineResource<AdminSuggestionDto>({
   columns: [
     { key: 'serial_number', title: 'Ticket' },
     { key: 'user_id', title: 'Player', render: (row) => playerLink(row.user_id) },
-    { key: 'type', title: 'Type', render: (row) => <Tag>{row.type}</Tag> },
+    tagColumn('type', 'Type'),
     { key: 'whats_app', title: 'WhatsApp' },
     {
       key: 'content',
@@ -248,8 +254,8 @@ export const ticketsResource = defineResource<AdminSuggestionDto>({
       render: (row) => <Typography.Paragraph>{row.content}</Typography.Paragraph>,
     },
     { key: 'supple_serial', title: 'About' },
-    { key: 'create_time', title: 'Sent', render: (row) => time(row.create_time) },
-    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    timeColumn('create_time', 'Sent'),
+    tagColumn('status', 'Status'),
     { key: 'reply', title: 'Reply' },
   ],
   actions: (row, refresh) =>
@@ -287,10 +293,10 @@ export const profitTransfersResource = defineResource<AdminProfitTransferDto>({
     { key: 'id', title: 'Id' },
     { key: 'user_id', title: 'Player', render: (row) => playerLink(row.user_id) },
     { key: 'price', title: 'Amount' },
-    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    tagColumn('status', 'Status'),
     { key: 'refuse_reason', title: 'Refused because' },
-    { key: 'create_time', title: 'Asked', render: (row) => time(row.create_time) },
-    { key: 'resolved_time', title: 'Decided', render: (row) => time(row.resolved_time) },
+    timeColumn('create_time', 'Asked'),
+    timeColumn('resolved_time', 'Decided'),
   ],
   actions: (row, refresh) =>
     row.status === 'Wait' ? (
@@ -333,7 +339,7 @@ export const usersResource = defineResource<OperatorUserDto>({
       title: 'State',
       render: (row) => (row.suspended ? <Tag color="red">suspended</Tag> : <Tag>active</Tag>),
     },
-    { key: 'created_at', title: 'Registered', render: (row) => time(row.created_at) },
+    timeColumn('created_at', 'Registered'),
   ],
 });
 
@@ -347,7 +353,7 @@ export const colourRoundsResource = defineResource<AdminColourPeriodDto>({
     {
       key: 'category',
       label: 'Room',
-      options: ['P', 'S', 'B', 'E'].map((value) => ({ label: value, value })),
+      options: options(['P', 'S', 'B', 'E']),
     },
   ],
   columns: [
@@ -360,7 +366,7 @@ export const colourRoundsResource = defineResource<AdminColourPeriodDto>({
     { key: 'fee', title: 'Fee' },
     { key: 'payout', title: 'Payout' },
     { key: 'house_take', title: 'House take' },
-    { key: 'settled_time', title: 'Settled', render: (row) => time(row.settled_time) },
+    timeColumn('settled_time', 'Settled'),
   ],
 });
 
@@ -380,15 +386,15 @@ export const giftCodesResource = defineResource<AdminGiftCodeDto>({
     {
       key: 'require_recharge',
       title: 'Recharge needed',
-      render: (row) => (row.require_recharge ? 'yes' : 'no'),
+      render: (row) => yesNo(row.require_recharge),
     },
-    { key: 'expires_at', title: 'Expires', render: (row) => time(row.expires_at) },
+    timeColumn('expires_at', 'Expires'),
     {
       key: 'is_disabled',
       title: 'State',
       render: (row) => (row.is_disabled ? <Tag color="red">disabled</Tag> : <Tag>active</Tag>),
     },
-    { key: 'create_time', title: 'Created', render: (row) => time(row.create_time) },
+    timeColumn('create_time', 'Created'),
   ],
   toolbar: (refresh) => <GiftCodeFormButton onSaved={refresh} />,
   actions: (row, refresh) => (
@@ -405,8 +411,6 @@ export const giftCodesResource = defineResource<AdminGiftCodeDto>({
   ),
 });
 
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
-
 export const giftEventsResource = defineResource<AdminGiftEventRoundDto>({
   name: 'gift-events',
   title: 'Gift event rounds',
@@ -416,8 +420,8 @@ export const giftEventsResource = defineResource<AdminGiftEventRoundDto>({
   columns: [
     { key: 'day', title: 'Day' },
     { key: 'slot', title: 'Round' },
-    { key: 'start_time', title: 'Opens', render: (row) => time(row.start_time) },
-    { key: 'end_time', title: 'Closes', render: (row) => time(row.end_time) },
+    timeColumn('start_time', 'Opens'),
+    timeColumn('end_time', 'Closes'),
     { key: 'pool', title: 'Pool' },
     { key: 'paid', title: 'Paid' },
     { key: 'remaining', title: 'Left' },
@@ -436,14 +440,14 @@ export const aviatorRoundsResource = defineResource<AdminAviatorRoundDto>({
   roles: ['finance', 'content'],
   columns: [
     { key: 'period', title: 'Period' },
-    { key: 'status', title: 'Status', render: (row) => <Tag>{row.status}</Tag> },
+    tagColumn('status', 'Status'),
     { key: 'result', title: 'Crashed at', render: (row) => (row.result === null ? '' : `${row.result}×`) },
     { key: 'bet_count', title: 'Bets' },
     { key: 'stake', title: 'Stake' },
     { key: 'fee', title: 'Fee' },
     { key: 'payout', title: 'Payout' },
     { key: 'house_take', title: 'House take' },
-    { key: 'settle_time', title: 'Settled', render: (row) => time(row.settle_time) },
+    timeColumn('settle_time', 'Settled'),
   ],
 });
 
@@ -455,14 +459,14 @@ export const luckyHitRoundsResource = defineResource<AdminLuckyHitRoundDto>({
   roles: ['finance', 'content'],
   columns: [
     { key: 'period', title: 'Period' },
-    { key: 'result', title: 'Result', render: (row) => <Tag>{row.result}</Tag> },
+    tagColumn('result', 'Result'),
     { key: 'lucky_hit_odds', title: 'Lucky Hit odds' },
     { key: 'bet_count', title: 'Bets' },
     { key: 'stake_total', title: 'Stake' },
     { key: 'fee_total', title: 'Fee' },
     { key: 'payout_total', title: 'Payout' },
     { key: 'house_take', title: 'House take' },
-    { key: 'settle_time', title: 'Settled', render: (row) => time(row.settle_time) },
+    timeColumn('settle_time', 'Settled'),
   ],
 });
 
@@ -511,7 +515,7 @@ export const gamesResource = defineResource<AdminGameDto>({
     {
       key: 'is_enabled',
       title: 'State',
-      render: (row) => (row.is_enabled ? <Tag color="green">enabled</Tag> : <Tag>disabled</Tag>),
+      render: (row) => enabledTag(row.is_enabled),
     },
   ],
   toolbar: (refresh) => (
@@ -551,7 +555,7 @@ export const auditResource = defineResource<AuditEntryDto>({
     { key: 'q', label: 'Contains' },
   ],
   columns: [
-    { key: 'created_at', title: 'When', render: (row) => time(row.created_at) },
+    timeColumn('created_at', 'When'),
     { key: 'event', title: 'Event' },
     { key: 'operator_username', title: 'Operator' },
     { key: 'user_id', title: 'Player', render: (row) => (row.user_id ? playerLink(row.user_id) : null) },
@@ -577,7 +581,7 @@ export const operatorsResource = defineResource<OperatorDto>({
   columns: [
     { key: 'id', title: 'Id' },
     { key: 'username', title: 'Username' },
-    { key: 'role', title: 'Role', render: (row) => <Tag>{row.role}</Tag> },
+    tagColumn('role', 'Role'),
     {
       key: 'totp_enrolled',
       title: 'TOTP',
@@ -632,7 +636,7 @@ export const productsResource = defineResource<AdminProductDto>({
     { key: 'price', title: 'Price' },
     { key: 'stock', title: 'Stock' },
     { key: 'spec', title: 'Spec' },
-    { key: 'active', title: 'Active', render: (row) => (row.active ? 'yes' : 'no') },
+    { key: 'active', title: 'Active', render: (row) => yesNo(row.active) },
   ],
   toolbar: (refresh) => <ProductFormButton onSaved={refresh} />,
   actions: (row, refresh) => <ProductFormButton product={row} onSaved={refresh} />,

@@ -5,14 +5,30 @@ import { renderWithProviders } from '../../test/render-with-providers.tsx';
 import { setToken } from '../storage/storage.ts';
 import { QueryLoader, SavedItemEditor } from './load-states.component.tsx';
 
+/** The query of an item that loads at once. */
+function useItem(id: number) {
+  return useQuery({ queryKey: ['item', id], queryFn: async () => `item ${id}` });
+}
+
 function Editor({ idParam }: { idParam: string | null }) {
   return (
     <SavedItemEditor
       idParam={idParam}
       notFoundText="No such item"
       failedTestId="item-failed"
-      add={() => <p data-testid="add-form">add</p>}
-      edit={(id) => <p data-testid="edit-form">edit {id}</p>}
+      useItem={useItem}
+      loadFailedText={(error) => `Failed: ${error.message}`}
+      empty="nothing"
+      fieldsOf={(item) => item}
+      form={(id, initial) =>
+        id === null ? (
+          <p data-testid="add-form">add {initial}</p>
+        ) : (
+          <p data-testid="edit-form">
+            edit {id}: {initial}
+          </p>
+        )
+      }
     />
   );
 }
@@ -21,12 +37,12 @@ beforeEach(() => setToken('t1'));
 afterEach(() => localStorage.clear());
 
 describe('SavedItemEditor', () => {
-  it('adds without an id and edits with one', () => {
+  it('adds without an id and edits with one, loaded', async () => {
     const { unmount } = renderWithProviders(<Editor idParam={null} />);
-    expect(screen.getByTestId('add-form')).toBeTruthy();
+    expect(screen.getByTestId('add-form').textContent).toBe('add nothing');
     unmount();
     renderWithProviders(<Editor idParam="12" />);
-    expect(screen.getByTestId('edit-form').textContent).toBe('edit 12');
+    expect((await screen.findByTestId('edit-form')).textContent).toBe('edit 12: item 12');
   });
 
   it('shows "not found" for a broken id instead of adding', () => {

@@ -44,34 +44,68 @@ export function QueryLoader<T>({
   return children(query.data);
 }
 
-export interface SavedItemEditorProps {
+export interface SavedItemEditorProps<Item, Fields> {
   /** The route's `id` query: absent to add an item, the item's id to edit it. */
   idParam: string | null;
   /** Shown for an `id` that is no id at all. */
   notFoundText: string;
   /** The test id of the "not found" and "could not load" states. */
   failedTestId: string;
-  /** The empty form that adds an item. */
-  add: () => ReactNode;
-  /** What edits the item with this id (usually a QueryLoader around the filled form). */
-  edit: (id: number) => ReactNode;
+  /** The query of the item with this id. */
+  useItem: (id: number) => UseQueryResult<Item>;
+  /** The text of a failed load of the item. */
+  loadFailedText: (error: Error) => string;
+  /** What the form starts from when it adds an item. */
+  empty: Fields;
+  /** What the form starts from when it edits the loaded item. */
+  fieldsOf: (item: Item) => Fields;
+  /** The form: `id` is null when it adds an item. */
+  form: (id: number | null, initial: Fields) => ReactNode;
+}
+
+/** Editing: loads the item, then shows the form filled with it. */
+function EditExistingItem<Item, Fields>({
+  id,
+  failedTestId,
+  useItem,
+  loadFailedText,
+  fieldsOf,
+  form,
+}: Omit<SavedItemEditorProps<Item, Fields>, 'idParam' | 'notFoundText' | 'empty'> & { id: number }) {
+  const item = useItem(id);
+  return (
+    <QueryLoader
+      query={item}
+      failedText={loadFailedText}
+      failedTestId={failedTestId}
+      stateClassName={listStyles.state}
+    >
+      {(loaded) => form(id, fieldsOf(loaded))}
+    </QueryLoader>
+  );
 }
 
 /**
  * The add or edit screen of a saved item (an address, a bank card): without a token it goes to /login,
- * without an `id` it adds, and a broken `id` shows "not found" rather than silently adding a new item.
+ * without an `id` it adds, a broken `id` shows "not found" rather than silently adding a new item, and an
+ * `id` loads the item before the form shows it.
  */
-export function SavedItemEditor({ idParam, notFoundText, failedTestId, add, edit }: SavedItemEditorProps) {
+export function SavedItemEditor<Item, Fields>({
+  idParam,
+  notFoundText,
+  empty,
+  ...edit
+}: SavedItemEditorProps<Item, Fields>) {
   const token = useStoredValue(StorageKey.token, getToken);
   if (!token) return <Navigate to="/login" replace />;
-  if (idParam === null) return add();
+  if (idParam === null) return edit.form(null, empty);
   const id = parseQueryId(idParam);
   if (id === null) {
     return (
-      <p className={listStyles.state} data-testid={failedTestId}>
+      <p className={listStyles.state} data-testid={edit.failedTestId}>
         {notFoundText}
       </p>
     );
   }
-  return edit(id);
+  return <EditExistingItem {...edit} id={id} />;
 }

@@ -1,5 +1,7 @@
+import { MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import styles from './screen-toolbar.module.css';
 
 interface ScreenToolbarProps {
@@ -28,5 +30,32 @@ export function ScreenToolbar({ title, onBack, right }: ScreenToolbarProps) {
       <h1 className={styles.title}>{title}</h1>
       <div className={`${styles.side} ${styles.right}`}>{right}</div>
     </header>
+  );
+}
+
+/** The toolbar's list icon that opens a screen's records (recharges, withdrawals). */
+export function ToolbarRecordLink(props: { to: string; label: string; testId: string }) {
+  return (
+    <Link to={props.to} className={styles.iconButton} aria-label={props.label} data-testid={props.testId}>
+      <UnorderedListOutline />
+    </Link>
+  );
+}
+
+/** The toolbar's "more" button that opens a screen's menu sheet. */
+export function ToolbarMenuButton(props: { open: boolean; onOpen: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label={t('menu.open')}
+      aria-haspopup="dialog"
+      aria-expanded={props.open}
+      onClick={props.onOpen}
+      data-testid={props.testId}
+    >
+      <MoreOutline />
+    </button>
   );
 }

@@ -7,8 +7,7 @@ import {
   ADDRESS_TOWN_CITY_MAX_LENGTH,
   type AddressDto,
 } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { type FormEvent, type HTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
@@ -16,8 +15,10 @@ import { isApiFailure } from '../../../shared/api/api-errors.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
 import { inputMessageText } from '../../../shared/dialogs/server-message.ts';
-import { QueryLoader, SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
+import { SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
+import { useSavedItemWritten } from '../../../shared/ui/use-saved-item-written.hook.ts';
+import { withoutField } from '../../../shared/ui/without-field.rule.ts';
 import { FormField } from '../../auth/components/form-field.component.tsx';
 import { shopErrorText, translateShopMessage } from '../../shop/rules/shop-message.rule.ts';
 import { ADDRESS_FIELD_NAMES, type AddressFields, saveAddress } from '../api/addresses.api.ts';
@@ -75,7 +76,7 @@ interface AddressFieldsFormProps {
 function AddressFieldsForm({ id, initial, onSaved }: AddressFieldsFormProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const queryClient = useQueryClient();
+  const written = useSavedItemWritten(addressQueryKeys, onSaved);
   const showError = useErrorAlert();
   const hideError = useHideErrorAlert();
   const { code: market } = useMarket();
@@ -85,11 +86,7 @@ function AddressFieldsForm({ id, initial, onSaved }: AddressFieldsFormProps) {
 
   function edit(name: FieldName, value: string) {
     setFields((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!current[name]) return current;
-      const { [name]: _fixed, ...rest } = current;
-      return rest;
-    });
+    setErrors((current) => withoutField(current, name));
   }
 
   async function submit(event: FormEvent) {
@@ -103,10 +100,7 @@ function AddressFieldsForm({ id, initial, onSaved }: AddressFieldsFormProps) {
     setSaving(true);
     try {
       const { msg } = await saveAddress(api, fields, id);
-      await queryClient.invalidateQueries({ queryKey: addressQueryKeys.list });
-      if (id !== null) queryClient.removeQueries({ queryKey: addressQueryKeys.one(id) });
-      if (msg) Toast.show({ content: translateShopMessage(msg) });
-      onSaved();
+      await written(id, msg ? translateShopMessage(msg) : undefined);
     } catch (error) {
       const fieldError = isApiFailure(error) ? addressFieldError(error.msg) : null;
       if (fieldError) setErrors({ [fieldError.field]: fieldError });
@@ -155,22 +149,6 @@ function fieldsOf(address: AddressDto): AddressFields {
   return fields;
 }
 
-/** Editing: loads the address, then shows the form filled with it. */
-function EditExistingAddress({ id, onSaved }: { id: number; onSaved: () => void }) {
-  const { t } = useTranslation();
-  const address = useAddress(id);
-  return (
-    <QueryLoader
-      query={address}
-      failedText={(error) => (isApiFailure(error) ? shopErrorText(error) : t('addresses.loadFailed'))}
-      failedTestId="address-load-failed"
-      stateClassName={listStyles.state}
-    >
-      {(loaded) => <AddressFieldsForm id={id} initial={fieldsOf(loaded)} onSaved={onSaved} />}
-    </QueryLoader>
-  );
-}
-
 export interface AddressFormProps {
   /** The route's `id` query: absent to add an address, the address's id to edit it. */
   idParam: string | null;
@@ -186,8 +164,11 @@ export function AddressForm({ idParam, onSaved }: AddressFormProps) {
       idParam={idParam}
       notFoundText={t('addresses.notFound')}
       failedTestId="address-load-failed"
-      add={() => <AddressFieldsForm id={null} initial={EMPTY_FIELDS} onSaved={onSaved} />}
-      edit={(id) => <EditExistingAddress id={id} onSaved={onSaved} />}
+      useItem={useAddress}
+      loadFailedText={(error) => (isApiFailure(error) ? shopErrorText(error) : t('addresses.loadFailed'))}
+      empty={EMPTY_FIELDS}
+      fieldsOf={fieldsOf}
+      form={(id, initial) => <AddressFieldsForm id={id} initial={initial} onSaved={onSaved} />}
     />
   );
 }

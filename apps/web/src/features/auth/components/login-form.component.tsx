@@ -1,19 +1,18 @@
-import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
-import { useErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
-import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { setDeviceId } from '../../../shared/storage/storage.ts';
 import { login } from '../api/auth.api.ts';
 import { useDeviceCode } from '../hooks/use-device-code.hook.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
 import { useStartSession } from '../hooks/use-start-session.hook.ts';
+import { useSubmission } from '../hooks/use-submission.hook.ts';
 import { isValid, validateLogin } from '../rules/auth-validation.rule.ts';
 import { ensureDeviceId } from '../rules/device-id.rule.ts';
 import styles from './auth.module.css';
+import { AuthSubmitButton } from './auth-submit-button.component.tsx';
 import { DevOutboxHint } from './dev-outbox-hint.component.tsx';
 import { MobileField } from './mobile-field.component.tsx';
 import { PasswordField } from './password-field.component.tsx';
@@ -32,7 +31,6 @@ export const AFTER_LOGIN_PATH = '/mine';
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const showError = useErrorAlert();
   const startSession = useStartSession();
   const { mobilePrefix } = useMarket();
   const id = useId();
@@ -42,7 +40,7 @@ export function LoginForm() {
   const [verifyCode, setVerifyCode] = useState('');
   const [verifyCodeShown, setVerifyCodeShown] = useState(false);
   const { setErrors, set, message, editing } = useFieldErrors();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmission();
   const deviceCode = useDeviceCode();
 
   function signIn(token: string, deviceId: string) {
@@ -68,8 +66,7 @@ export function LoginForm() {
     // The call is skipped while a required field is empty (spec 01 §5).
     if (!isValid(found)) return;
 
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const outcome = await login(api, {
         mobileNumber: mobile.trim(),
         password,
@@ -86,11 +83,7 @@ export function LoginForm() {
         return;
       }
       signIn(outcome.token, outcome.deviceId);
-    } catch (error) {
-      showError(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
@@ -131,17 +124,9 @@ export function LoginForm() {
           }
         />
       ) : null}
-      <Button
-        type="submit"
-        color="primary"
-        block
-        size="large"
-        loading={submitting}
-        className={styles.submit}
-        data-testid="login-submit"
-      >
+      <AuthSubmitButton submitting={submitting} testId="login-submit">
         {t('login.submit')}
-      </Button>
+      </AuthSubmitButton>
       <div className={styles.links}>
         <span>
           {t('login.noAccount')}{' '}

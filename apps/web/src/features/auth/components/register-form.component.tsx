@@ -1,28 +1,22 @@
 import { R_CODE_MAX_LENGTH } from '@app/shared';
-import { Button } from 'antd-mobile';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
-import { useErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
-import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { showCompletedDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { NativeEvent, trackNativeEvent } from '../../../shared/native/native-bridge.ts';
 import { useMountedOnce } from '../../../shared/ui/use-mounted-once.hook.ts';
 import { register } from '../api/auth.api.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
-import { useSendCode } from '../hooks/use-send-code.hook.ts';
 import { useStartSession } from '../hooks/use-start-session.hook.ts';
-import { isValid, validateRegister, validateSendCode } from '../rules/auth-validation.rule.ts';
+import { useSubmission } from '../hooks/use-submission.hook.ts';
+import { isValid, validateRegister } from '../rules/auth-validation.rule.ts';
 import styles from './auth.module.css';
-import { DevOutboxHint } from './dev-outbox-hint.component.tsx';
+import { AuthSubmitButton } from './auth-submit-button.component.tsx';
 import { FormField } from './form-field.component.tsx';
 import { AFTER_LOGIN_PATH } from './login-form.component.tsx';
-import { MobileField } from './mobile-field.component.tsx';
-import { PasswordField } from './password-field.component.tsx';
-import { SendCodeButton } from './send-code-button.component.tsx';
-import { VerifyCodeField } from './verify-code-field.component.tsx';
+import { EMPTY_OTP_PASSWORD, OtpPasswordFields } from './otp-password-fields.component.tsx';
 
 // The privacy text is long and rarely opened, so it loads with its dialog.
 const PrivacyPolicyDialog = lazy(() => import('./privacy-policy-dialog.component.tsx'));
@@ -39,29 +33,21 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const showError = useErrorAlert();
   const startSession = useStartSession();
   const { mobilePrefix } = useMarket();
   const id = useId();
-  const sendCode = useSendCode('register');
 
-  const [mobile, setMobile] = useState('');
-  const [verifyCode, setVerifyCode] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState(EMPTY_OTP_PASSWORD);
+  const { mobile, verifyCode, password } = values;
   const [referralCode, setReferralCode] = useState(() =>
     (searchParams.get(REFERRAL_CODE_PARAM) ?? '').trim().slice(0, R_CODE_MAX_LENGTH),
   );
   const [agreed, setAgreed] = useState(true);
   const [policyOpen, setPolicyOpen] = useState(false);
   const policyMounted = useMountedOnce(policyOpen);
-  const { setErrors, set, message, editing, clear } = useFieldErrors();
-  const [submitting, setSubmitting] = useState(false);
-
-  function requestCode() {
-    const invalid = validateSendCode(mobile, mobilePrefix, 'register');
-    set('mobile', invalid);
-    if (!invalid) void sendCode.send(mobile.trim());
-  }
+  const fieldErrors = useFieldErrors();
+  const { setErrors, message, editing, clear } = fieldErrors;
+  const { submitting, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,8 +56,7 @@ export function RegisterForm() {
     setErrors(found);
     if (!isValid(found)) return;
 
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const response = await register(api, {
         mobileNumber: mobile.trim(),
         verifyCode: verifyCode.trim(),
@@ -82,41 +67,17 @@ export function RegisterForm() {
       trackNativeEvent(NativeEvent.register);
       await showCompletedDialog(t('register.success'));
       navigate(AFTER_LOGIN_PATH, { replace: true });
-    } catch (error) {
-      showError(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('register.title')}>
-      <MobileField
-        id={`${id}-mobile`}
-        value={mobile}
-        onValueChange={editing('mobile', setMobile)}
-        error={message('mobile')}
-        action={
-          <SendCodeButton
-            onClick={requestCode}
-            secondsLeft={sendCode.secondsLeft}
-            sending={sendCode.sending}
-          />
-        }
-      />
-      <VerifyCodeField
-        id={`${id}-code`}
-        value={verifyCode}
-        onValueChange={editing('verifyCode', setVerifyCode)}
-        error={message('verifyCode')}
-        hint={<DevOutboxHint mobile={sendCode.sentTo} />}
-      />
-      <PasswordField
-        id={`${id}-password`}
-        value={password}
-        onValueChange={editing('password', setPassword)}
-        error={message('password')}
-        isNew
+      <OtpPasswordFields
+        id={id}
+        flow="register"
+        values={values}
+        setValues={setValues}
+        fieldErrors={fieldErrors}
       />
       <FormField
         id={`${id}-referral`}
@@ -161,17 +122,9 @@ export function RegisterForm() {
           {message('agreement')}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        color="primary"
-        block
-        size="large"
-        loading={submitting}
-        className={styles.submit}
-        data-testid="register-submit"
-      >
+      <AuthSubmitButton submitting={submitting} testId="register-submit">
         {t('register.submit')}
-      </Button>
+      </AuthSubmitButton>
       <div className={styles.links}>
         <span>
           {t('register.haveAccount')}{' '}

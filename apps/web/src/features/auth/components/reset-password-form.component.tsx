@@ -1,23 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
-import { useErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
-import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 import { showCompletedDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { clearSession } from '../../../shared/storage/storage.ts';
 import { resetPassword } from '../api/auth.api.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.hook.ts';
-import { useSendCode } from '../hooks/use-send-code.hook.ts';
-import { isValid, validateResetPassword, validateSendCode } from '../rules/auth-validation.rule.ts';
+import { useSubmission } from '../hooks/use-submission.hook.ts';
+import { isValid, validateResetPassword } from '../rules/auth-validation.rule.ts';
 import styles from './auth.module.css';
-import { DevOutboxHint } from './dev-outbox-hint.component.tsx';
-import { MobileField } from './mobile-field.component.tsx';
-import { PasswordField } from './password-field.component.tsx';
-import { SendCodeButton } from './send-code-button.component.tsx';
-import { VerifyCodeField } from './verify-code-field.component.tsx';
+import { AuthSubmitButton } from './auth-submit-button.component.tsx';
+import { EMPTY_OTP_PASSWORD, OtpPasswordFields } from './otp-password-fields.component.tsx';
 
 /**
  * The reset password form (spec 01 §2, §5, §8): mobile with the OTP button, code and new password. Success
@@ -26,23 +20,15 @@ import { VerifyCodeField } from './verify-code-field.component.tsx';
  */
 export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const showError = useErrorAlert();
   const queryClient = useQueryClient();
   const { mobilePrefix } = useMarket();
   const id = useId();
-  const sendCode = useSendCode('reset_password');
 
-  const [mobile, setMobile] = useState('');
-  const [verifyCode, setVerifyCode] = useState('');
-  const [password, setPassword] = useState('');
-  const { setErrors, set, message, editing } = useFieldErrors();
-  const [submitting, setSubmitting] = useState(false);
-
-  function requestCode() {
-    const invalid = validateSendCode(mobile, mobilePrefix, 'reset_password');
-    set('mobile', invalid);
-    if (!invalid) void sendCode.send(mobile.trim());
-  }
+  const [values, setValues] = useState(EMPTY_OTP_PASSWORD);
+  const { mobile, verifyCode, password } = values;
+  const fieldErrors = useFieldErrors();
+  const { setErrors } = fieldErrors;
+  const { submitting, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,60 +37,27 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
     setErrors(found);
     if (!isValid(found)) return;
 
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await resetPassword(api, { mobileNumber: mobile.trim(), verifyCode: verifyCode.trim(), password });
       clearSession();
       queryClient.clear();
       await showCompletedDialog(t('resetPassword.completedText'), t('resetPassword.completedTitle'));
       onDone();
-    } catch (error) {
-      showError(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('resetPassword.title')}>
-      <MobileField
-        id={`${id}-mobile`}
-        value={mobile}
-        onValueChange={editing('mobile', setMobile)}
-        error={message('mobile')}
-        action={
-          <SendCodeButton
-            onClick={requestCode}
-            secondsLeft={sendCode.secondsLeft}
-            sending={sendCode.sending}
-          />
-        }
+      <OtpPasswordFields
+        id={id}
+        flow="reset_password"
+        values={values}
+        setValues={setValues}
+        fieldErrors={fieldErrors}
       />
-      <VerifyCodeField
-        id={`${id}-code`}
-        value={verifyCode}
-        onValueChange={editing('verifyCode', setVerifyCode)}
-        error={message('verifyCode')}
-        hint={<DevOutboxHint mobile={sendCode.sentTo} />}
-      />
-      <PasswordField
-        id={`${id}-password`}
-        value={password}
-        onValueChange={editing('password', setPassword)}
-        error={message('password')}
-        isNew
-      />
-      <Button
-        type="submit"
-        color="primary"
-        block
-        size="large"
-        loading={submitting}
-        className={styles.submit}
-        data-testid="reset-password-submit"
-      >
+      <AuthSubmitButton submitting={submitting} testId="reset-password-submit">
         {t('resetPassword.submit')}
-      </Button>
+      </AuthSubmitButton>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutField } from '../../../shared/ui/without-field.rule.ts';
 import { type AuthField, type FieldErrors, VALIDATION_VALUES } from '../rules/auth-validation.rule.ts';
 
 /** A form's rule messages: set all at once on submit, cleared field by field as the player edits. */
@@ -8,11 +9,7 @@ export function useFieldErrors() {
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const clear = useCallback((field: AuthField) => {
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
+    setErrors((current) => withoutField(current, field));
   }, []);
 
   const set = useCallback((field: AuthField, key: FieldErrors[AuthField] | null) => {

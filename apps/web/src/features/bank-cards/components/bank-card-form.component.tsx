@@ -15,8 +15,7 @@ import {
   PT_PIX_TYPES,
   UPI_ACCOUNT_MAX_LENGTH,
 } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { type FormEvent, type HTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
@@ -24,8 +23,10 @@ import { isApiFailure } from '../../../shared/api/api-errors.ts';
 import { useAppConfig } from '../../../shared/app-config/app-config.context.tsx';
 import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-alert.context.tsx';
 import { getBankCardOtpRequired } from '../../../shared/storage/storage.ts';
-import { QueryLoader, SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
+import { SavedItemEditor } from '../../../shared/ui/load-states.component.tsx';
 import listStyles from '../../../shared/ui/saved-list.module.css';
+import { useSavedItemWritten } from '../../../shared/ui/use-saved-item-written.hook.ts';
+import { withoutField } from '../../../shared/ui/without-field.rule.ts';
 import { DevOutboxHint } from '../../auth/components/dev-outbox-hint.component.tsx';
 import { FormField } from '../../auth/components/form-field.component.tsx';
 import { SendCodeButton } from '../../auth/components/send-code-button.component.tsx';
@@ -117,7 +118,7 @@ interface BankCardFieldsFormProps {
 function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const queryClient = useQueryClient();
+  const written = useSavedItemWritten(bankCardQueryKeys, onSaved);
   const { market } = useAppConfig();
   const showError = useErrorAlert();
   const hideError = useHideErrorAlert();
@@ -152,11 +153,7 @@ function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
   }
 
   function clearError(field: BankCardFormField) {
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
+    setErrors((current) => withoutField(current, field));
   }
 
   function setText(field: CardTextField | 'verify_code', value: string) {
@@ -183,10 +180,7 @@ function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
     setSaving(true);
     try {
       const { msg } = await saveBankCard(api, toBankCardBody(values, market, otpRequired), id);
-      await queryClient.invalidateQueries({ queryKey: bankCardQueryKeys.list });
-      if (id !== null) queryClient.removeQueries({ queryKey: bankCardQueryKeys.one(id) });
-      if (msg) Toast.show({ content: translateBankCardMessage(msg, market) });
-      onSaved();
+      await written(id, msg ? translateBankCardMessage(msg, market) : undefined);
     } catch (error) {
       showError(bankCardErrorText(error, market));
       setSaving(false);
@@ -308,25 +302,6 @@ function BankCardFieldsForm({ id, initial, onSaved }: BankCardFieldsFormProps) {
   );
 }
 
-/** Editing: loads the card in full, then shows the form filled with it. */
-function EditExistingBankCard({ id, onSaved }: { id: number; onSaved: () => void }) {
-  const { t } = useTranslation();
-  const { market } = useAppConfig();
-  const card = useBankCard(id);
-  return (
-    <QueryLoader
-      query={card}
-      failedText={(error) =>
-        isApiFailure(error) ? bankCardErrorText(error, market) : t('bankCards.loadFailed')
-      }
-      failedTestId="bank-card-load-failed"
-      stateClassName={listStyles.state}
-    >
-      {(loaded) => <BankCardFieldsForm id={id} initial={formValuesOf(loaded, market)} onSaved={onSaved} />}
-    </QueryLoader>
-  );
-}
-
 export interface BankCardFormProps {
   /** The route's `id` query: absent to add a card, the card's id to edit it. */
   idParam: string | null;
@@ -337,13 +312,20 @@ export interface BankCardFormProps {
 /** The add or edit form /editBankCard (spec 01 §2); without a token it goes to /login. */
 export function BankCardForm({ idParam, onSaved }: BankCardFormProps) {
   const { t } = useTranslation();
+  const { market } = useAppConfig();
   return (
     <SavedItemEditor
       idParam={idParam}
       notFoundText={t('bankCards.notFound')}
       failedTestId="bank-card-load-failed"
-      add={() => <BankCardFieldsForm id={null} initial={EMPTY_BANK_CARD_FORM} onSaved={onSaved} />}
-      edit={(id) => <EditExistingBankCard id={id} onSaved={onSaved} />}
+      // Editing loads the card in full.
+      useItem={useBankCard}
+      loadFailedText={(error) =>
+        isApiFailure(error) ? bankCardErrorText(error, market) : t('bankCards.loadFailed')
+      }
+      empty={EMPTY_BANK_CARD_FORM}
+      fieldsOf={(card) => formValuesOf(card, market)}
+      form={(id, initial) => <BankCardFieldsForm id={id} initial={initial} onSaved={onSaved} />}
     />
   );
 }

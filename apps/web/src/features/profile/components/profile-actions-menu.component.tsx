@@ -1,10 +1,9 @@
 import { Popup, Switch } from 'antd-mobile';
-import { MoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { useDarkMode } from '../../../shared/theme/theme.ts';
-import { toolbarIconButtonClass } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { ToolbarMenuButton } from '../../../shared/ui/screen-toolbar.component.tsx';
 import styles from './profile.module.css';
 
 export interface ProfileActionsMenuProps {
@@ -39,17 +38,7 @@ export function ProfileActionsMenu({ notice, onChangeNickName, onLogout }: Profi
 
   return (
     <>
-      <button
-        type="button"
-        className={toolbarIconButtonClass}
-        aria-label={t('menu.open')}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-        data-testid="profile-menu-button"
-      >
-        <MoreOutline />
-      </button>
+      <ToolbarMenuButton open={open} onOpen={() => setOpen(true)} testId="profile-menu-button" />
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)}>
         <div
           className={styles.sheet}

@@ -1,4 +1,5 @@
 import type { PromotionLevel } from '@app/shared';
+import type { QueryKey } from '@tanstack/react-query';
 import { Tabs } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { isoDateTime, useFormatDateTime } from '../../../shared/format/date-time
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
 import { ScreenToolbar } from '../../../shared/ui/screen-toolbar.component.tsx';
+import type { RecordPage } from '../../wallet/api/wallet.api.ts';
 import { RecordFeed } from '../../wallet/components/record-feed.component.tsx';
 import { usePagedRecords } from '../../wallet/hooks/use-paged-records.hook.ts';
 import {
@@ -41,19 +43,57 @@ function Time({ at }: { at: number }) {
   return <time dateTime={isoDateTime(at)}>{formatDateTime(at)}</time>;
 }
 
-function BonusFeed({ level }: { level: PromotionLevel }) {
+interface LevelRecordScreenProps<Row> {
+  title: string;
+  queryKey: (level: PromotionLevel) => QueryKey;
+  fetchPage: (level: PromotionLevel, page: number, signal: AbortSignal) => Promise<RecordPage<Row>>;
+  rowKey: (row: Row, index: number) => string;
+  testId: string;
+  renderRow: (row: Row) => ReactNode;
+}
+
+/** The paged rows of one level. */
+function LevelFeed<Row>({
+  level,
+  title,
+  queryKey,
+  fetchPage,
+  ...feed
+}: LevelRecordScreenProps<Row> & { level: PromotionLevel }) {
+  const records = usePagedRecords(queryKey(level), (page, signal) => fetchPage(level, page, signal));
+  return <RecordFeed records={records} label={title} {...feed} />;
+}
+
+/**
+ * A record screen with level tabs (1 or 2) over one feed; the feed is keyed by level so that switching
+ * tabs starts a fresh list instead of mixing the levels' pages.
+ */
+function LevelRecordScreen<Row>(props: LevelRecordScreenProps<Row>) {
+  const goBack = useGoBack('/promotion');
+  const [level, setLevel] = useState<PromotionLevel>(1);
+  return (
+    <>
+      <ScreenToolbar title={props.title} onBack={goBack} />
+      <div className={styles.page}>
+        <LevelTabs level={level} onChange={setLevel} />
+        <LevelFeed key={level} level={level} {...props} />
+      </div>
+    </>
+  );
+}
+
+/** /bonusRecord (spec 02 §2): bonus rows of level 1 or 2. */
+export function BonusRecordScreen() {
   const { t } = useTranslation();
   const formatPrice = useFormatPrice();
-  const records = usePagedRecords(promotionQueryKeys.bonuses(level), (page, signal) =>
-    fetchBonusPage(api, level, page, signal),
-  );
   return (
-    <RecordFeed
-      records={records}
-      label={t('promo.bonusRecord')}
-      rowKey={(row: BonusRow, index) => `${row.relationId}-${index}`}
+    <LevelRecordScreen<BonusRow>
+      title={t('promo.bonusRecord')}
+      queryKey={promotionQueryKeys.bonuses}
+      fetchPage={(level, page, signal) => fetchBonusPage(api, level, page, signal)}
+      rowKey={(row, index) => `${row.relationId}-${index}`}
       testId="bonus-record-list"
-      renderRow={(row: BonusRow) => (
+      renderRow={(row) => (
         <article className={styles.row}>
           <div className={styles.rowHead}>
             <span>{row.type === 'BFFR' ? t('promo.typeBffr') : t('promo.typeP')}</span>
@@ -71,49 +111,18 @@ function BonusFeed({ level }: { level: PromotionLevel }) {
   );
 }
 
-/**
- * A record screen with level tabs (1 or 2) over one feed; the feed is keyed by level so that switching
- * tabs starts a fresh list instead of mixing the levels' pages.
- */
-function LevelRecordScreen({
-  title,
-  Feed,
-}: {
-  title: string;
-  Feed: (props: { level: PromotionLevel }) => ReactNode;
-}) {
-  const goBack = useGoBack('/promotion');
-  const [level, setLevel] = useState<PromotionLevel>(1);
-  return (
-    <>
-      <ScreenToolbar title={title} onBack={goBack} />
-      <div className={styles.page}>
-        <LevelTabs level={level} onChange={setLevel} />
-        <Feed key={level} level={level} />
-      </div>
-    </>
-  );
-}
-
-/** /bonusRecord (spec 02 §2): bonus rows of level 1 or 2. */
-export function BonusRecordScreen() {
-  const { t } = useTranslation();
-  return <LevelRecordScreen title={t('promo.bonusRecord')} Feed={BonusFeed} />;
-}
-
-function ReferredFeed({ level }: { level: PromotionLevel }) {
+/** /promotionRecord (spec 02 §2): the referred players of level 1 or 2. */
+export function PromotionRecordScreen() {
   const { t } = useTranslation();
   const formatPrice = useFormatPrice();
-  const records = usePagedRecords(promotionQueryKeys.referred(level), (page, signal) =>
-    fetchReferredPage(api, level, page, signal),
-  );
   return (
-    <RecordFeed
-      records={records}
-      label={t('promo.promotionRecord')}
-      rowKey={(row: ReferredRow, index) => `${row.createTime}-${index}`}
+    <LevelRecordScreen<ReferredRow>
+      title={t('promo.promotionRecord')}
+      queryKey={promotionQueryKeys.referred}
+      fetchPage={(level, page, signal) => fetchReferredPage(api, level, page, signal)}
+      rowKey={(row, index) => `${row.createTime}-${index}`}
       testId="promotion-record-list"
-      renderRow={(row: ReferredRow) => (
+      renderRow={(row) => (
         <article className={styles.row}>
           <div className={styles.rowHead}>
             <span>{row.nickName}</span>
@@ -128,12 +137,6 @@ function ReferredFeed({ level }: { level: PromotionLevel }) {
       )}
     />
   );
-}
-
-/** /promotionRecord (spec 02 §2): the referred players of level 1 or 2. */
-export function PromotionRecordScreen() {
-  const { t } = useTranslation();
-  return <LevelRecordScreen title={t('promo.promotionRecord')} Feed={ReferredFeed} />;
 }
 
 const TRANSFER_STATUS_CLASSES: Readonly<Record<string, string | undefined>> = {

@@ -1,15 +1,13 @@
 import type { PaymentChannelDto } from '@app/shared';
 import { Button, DotLoading } from 'antd-mobile';
-import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMarket } from '../../../shared/app-config/app-config.context.tsx';
 import { inputMessageText } from '../../../shared/dialogs/server-message.ts';
 import { useFormatPrice } from '../../../shared/money/use-format-price.hook.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
 import { setRechargeDetails } from '../../../shared/storage/storage.ts';
-import { ScreenToolbar, toolbarIconButtonClass } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { ScreenToolbar, ToolbarRecordLink } from '../../../shared/ui/screen-toolbar.component.tsx';
 import { useProfile } from '../../profile/hooks/use-profile.hook.ts';
 import { usePaymentChannels } from '../hooks/use-payment-channels.hook.ts';
 import { RECHARGE_RECORD_PATH, useRechargeSubmit } from '../hooks/use-recharge-submit.hook.ts';
@@ -99,14 +97,11 @@ export function RechargeScreen() {
         title={t('recharge.title')}
         onBack={goBack}
         right={
-          <Link
+          <ToolbarRecordLink
             to={RECHARGE_RECORD_PATH}
-            className={toolbarIconButtonClass}
-            aria-label={t('recharge.record')}
-            data-testid="recharge-record-link"
-          >
-            <UnorderedListOutline />
-          </Link>
+            label={t('recharge.record')}
+            testId="recharge-record-link"
+          />
         }
       />
       <div className={styles.page}>

@@ -1,7 +1,6 @@
 import { formatMoney, parseMoneyToMinor, type WithdrawalChannelDto } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
-import { UnorderedListOutline } from 'antd-mobile-icons';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +10,7 @@ import { useErrorAlert, useHideErrorAlert } from '../../../shared/dialogs/error-
 import { showCompletedDialog } from '../../../shared/dialogs/message-dialogs.ts';
 import { inputMessageText } from '../../../shared/dialogs/server-message.ts';
 import { useGoBack } from '../../../shared/navigation/use-go-back.hook.ts';
-import { ScreenToolbar, toolbarIconButtonClass } from '../../../shared/ui/screen-toolbar.component.tsx';
+import { ScreenToolbar, ToolbarRecordLink } from '../../../shared/ui/screen-toolbar.component.tsx';
 import { PasswordField } from '../../auth/components/password-field.component.tsx';
 import { BankCardSummary } from '../../bank-cards/components/bank-card-summary.component.tsx';
 import { useBankCards } from '../../bank-cards/hooks/use-bank-cards.hook.ts';
@@ -311,14 +310,11 @@ export function WithdrawalScreen() {
         title={t('withdrawal.title')}
         onBack={goBack}
         right={
-          <Link
+          <ToolbarRecordLink
             to={WITHDRAWAL_RECORD_PATH}
-            className={toolbarIconButtonClass}
-            aria-label={t('withdrawalRecord.title')}
-            data-testid="withdrawal-record-link"
-          >
-            <UnorderedListOutline />
-          </Link>
+            label={t('withdrawalRecord.title')}
+            testId="withdrawal-record-link"
+          />
         }
       />
       <form className={styles.page} onSubmit={submit} noValidate aria-label={t('withdrawal.title')}>
