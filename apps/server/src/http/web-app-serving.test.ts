@@ -4,11 +4,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminTokenHeaders } from '../modules/operators/operator-fixtures.ts';
+import { insertTestProduct } from '../modules/orders/order-fixtures.ts';
 import { SettingsService } from '../modules/settings/settings.service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 
+const ADMIN_TOKEN = 'web-app-serving-test-admin-token-0123456789';
 const SCRIPT = `console.log(${JSON.stringify('gold '.repeat(500))});\n`;
 
 describe('serving the built web app', () => {
@@ -30,7 +33,7 @@ describe('serving the built web app', () => {
       `<!doctype html><html><head><title>Gold shop</title></head><body>${'<div></div>'.repeat(120)}</body></html>`,
     );
     database = await createTestDatabase('sqlite');
-    app = await buildTestApp(database, { config: { webDistDir } });
+    app = await buildTestApp(database, { config: { webDistDir, adminToken: ADMIN_TOKEN } });
   });
   afterAll(async () => {
     await app?.close();
@@ -95,6 +98,31 @@ describe('serving the built web app', () => {
     expect(page).not.toContain('<script>alert(1)');
     expect(inlineHomeTop(page).queryset[0].notice).toBe(notice);
     expect(inlineHomeTop(page)).toEqual(JSON.parse((await get('/shop/home_top')).body));
+  });
+
+  it("writes the home grid's first GET /shop/products answer into the app shell, and a catalogue edit into the next page", async () => {
+    const inlineProducts = (page: string) =>
+      JSON.parse(
+        page.match(/<script type="application\/json" id="shop-home-products">(.*?)<\/script>/)?.[1] ?? 'null',
+      );
+    const firstPage = async () => JSON.parse((await get('/shop/products?p=1&p_size=10')).body);
+    const product = await insertTestProduct(database, { name: 'Gold coin 1 g' });
+    const before = inlineProducts((await get('/')).body);
+    expect(before).toEqual(await firstPage());
+    expect(before.queryset.map((entry: { name: string }) => entry.name)).toContain('Gold coin 1 g');
+
+    const edit = await app.inject({
+      method: 'PUT',
+      url: `/admin/api/products/${product.id}`,
+      headers: adminTokenHeaders(ADMIN_TOKEN),
+      payload: { name: 'Gold coin 1 g (new edition)' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const after = inlineProducts((await get('/')).body);
+    expect(after.queryset.map((entry: { name: string }) => entry.name)).toContain(
+      'Gold coin 1 g (new edition)',
+    );
+    expect(after).toEqual(await firstPage());
   });
 
   it('sends the app shell compressed, made once, with a validator that answers 304', async () => {

@@ -1,4 +1,11 @@
-import { type HomeTopResponse, INLINE_APP_CONFIG_ELEMENT_ID, INLINE_HOME_TOP_ELEMENT_ID } from '@app/shared';
+import {
+  HOME_PRODUCT_PAGE_SIZE,
+  type HomeTopResponse,
+  INLINE_APP_CONFIG_ELEMENT_ID,
+  INLINE_HOME_PRODUCTS_ELEMENT_ID,
+  INLINE_HOME_TOP_ELEMENT_ID,
+  type ProductListQuery,
+} from '@app/shared';
 import { CachedReply } from '../../http/cached-reply.ts';
 import type { ShopService } from './shop.service.ts';
 
@@ -47,42 +54,58 @@ function firstBanner(homeTopJson: string): string | undefined {
   return response.queryset?.[0]?.image1 || undefined;
 }
 
+/** The home grid's first page, as the app asks for it. */
+const HOME_FIRST_PRODUCTS: ProductListQuery = { p: 1, p_size: HOME_PRODUCT_PAGE_SIZE, keyword: undefined };
+
+interface HomeContentReplies {
+  readonly homeTop: CachedReply;
+  readonly products: CachedReply;
+}
+
 /**
  * The app shell the server sends for `/`: the built index.html with the app's configuration, the home
- * screen's top content (banners, notice, games: GET /shop/home_top's answer) and a preload of its first
- * banner. Made (and compressed) once per change of that content, which the shop keeps in the public-read
- * cache; never read from the database per request.
+ * screen's top content (banners, notice, games: GET /shop/home_top's answer), the first page of its product
+ * grid (GET /shop/products's) and a preload of its first banner, so the home's first render is complete and
+ * no answer arriving later re-renders it. Made (and compressed) once per change of that content, which the
+ * shop keeps in the public-read cache; never read from the database per request.
  */
 export class AppShellService {
-  private current: { readonly homeTop: CachedReply; readonly page: CachedReply } | undefined;
+  private current: (HomeContentReplies & { readonly page: CachedReply }) | undefined;
   private readonly shellHtml: string;
 
   /** `appConfigJson` is GET /app/config's answer, fixed for the life of the process. */
   constructor(
     indexHtml: string,
     appConfigJson: string,
-    private readonly shop: Pick<ShopService, 'homeTopReply'>,
+    private readonly shop: Pick<ShopService, 'homeTopReply' | 'productsReply'>,
   ) {
     this.shellHtml = withInlineJson(indexHtml, INLINE_APP_CONFIG_ELEMENT_ID, appConfigJson);
   }
 
-  /** The page for `/`, carrying GET /app/config's and GET /shop/home_top's answers. */
+  /** The page for `/`, carrying GET /app/config's, GET /shop/home_top's and the first GET /shop/products's answers. */
   homePage(): CachedReply | Promise<CachedReply> {
     const homeTop = this.shop.homeTopReply();
-    if (homeTop instanceof Promise) return homeTop.then((loaded) => this.pageFor(loaded));
-    return this.pageFor(homeTop);
+    const products = this.shop.productsReply(HOME_FIRST_PRODUCTS);
+    if (homeTop instanceof Promise || products instanceof Promise) {
+      return Promise.all([homeTop, products]).then(([loadedHomeTop, loadedProducts]) =>
+        this.pageFor({ homeTop: loadedHomeTop, products: loadedProducts }),
+      );
+    }
+    return this.pageFor({ homeTop, products });
   }
 
-  /** The shop keeps the same reply while its content is unchanged: the same page, with its compressed copies. */
-  private pageFor(homeTop: CachedReply): CachedReply {
-    if (this.current?.homeTop !== homeTop) {
-      const homeTopJson = homeTop.body.toString('utf8');
-      const html = withBannerPreload(
+  /** The shop keeps the same replies while its content is unchanged: the same page, with its compressed copies. */
+  private pageFor(replies: HomeContentReplies): CachedReply {
+    if (this.current?.homeTop !== replies.homeTop || this.current.products !== replies.products) {
+      const homeTopJson = replies.homeTop.body.toString('utf8');
+      const withData = withInlineJson(
         withInlineJson(this.shellHtml, INLINE_HOME_TOP_ELEMENT_ID, homeTopJson),
-        firstBanner(homeTopJson),
+        INLINE_HOME_PRODUCTS_ELEMENT_ID,
+        replies.products.body.toString('utf8'),
       );
+      const html = withBannerPreload(withData, firstBanner(homeTopJson));
       this.current = {
-        homeTop,
+        ...replies,
         page: new CachedReply(Buffer.from(html), HTML_CONTENT_TYPE, {
           brotliQuality: APP_SHELL_BROTLI_QUALITY,
         }),

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
 import { ErrorAlertProvider, useErrorAlert } from '../../shared/dialogs/error-alert.context.tsx';
 import { alertDialog } from '../../shared/dialogs/message-dialogs.ts';
@@ -82,9 +82,12 @@ describe('AppLayout', () => {
     }
   });
 
-  it('scrolls to the top on navigation', async () => {
-    renderLayoutAt('/');
+  it('scrolls to the top on navigation, and not on the first render', async () => {
+    vi.mocked(window.scrollTo).mockClear();
+    const router = renderLayoutAt('/');
     await screen.findByTestId('bottom-nav');
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    await act(() => router.navigate('/mine'));
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

@@ -1,5 +1,7 @@
 import {
+  HOME_PRODUCT_PAGE_SIZE,
   type HomeTopResponse,
+  INLINE_HOME_PRODUCTS_ELEMENT_ID,
   INLINE_HOME_TOP_ELEMENT_ID,
   type MoreGameDto,
   type Page,
@@ -9,8 +11,8 @@ import type { ApiClient } from '../../../shared/api/api-client.ts';
 import { ApiNetworkError } from '../../../shared/api/api-errors.ts';
 import { readInlineJson } from '../../../shared/api/inline-data.ts';
 
-/** Products per page of the home grid and its infinite scroll. */
-export const PRODUCT_PAGE_SIZE = 10;
+/** Products per page of the home grid and its infinite scroll (the server writes the first page into `/`). */
+export const PRODUCT_PAGE_SIZE = HOME_PRODUCT_PAGE_SIZE;
 
 /** The home carousel shows at most this many banners (spec 01 §9). */
 export const HOME_BANNER_MAX = 5;
@@ -115,11 +117,24 @@ export async function fetchProductPage(
     { keyword: query.keyword || undefined, p: query.page, p_size: query.pageSize },
     { signal },
   );
+  const page = toProductPage(response);
+  if (!page) throw new ApiNetworkError('bad_response');
+  return page;
+}
+
+/** A products answer as the grid keeps it, or undefined when it has no readable count and list. */
+function toProductPage(response: Page<ProductDto>): ProductPage | undefined {
   const count = isRecord(response.page) ? response.page.count : undefined;
-  if (typeof count !== 'number' || !Array.isArray(response.queryset)) {
-    throw new ApiNetworkError('bad_response');
-  }
+  if (typeof count !== 'number' || !Array.isArray(response.queryset)) return undefined;
   return { count, products: compact(response.queryset, toProduct) };
+}
+
+/** The first page of the home grid as the server wrote it into the page, if it is there and readable. */
+export function readInlineHomeProducts(document: Document): ProductPage | undefined {
+  const response = readInlineJson(document, INLINE_HOME_PRODUCTS_ELEMENT_ID);
+  return isRecord(response) && response.code === 200
+    ? toProductPage(response as unknown as Page<ProductDto>)
+    : undefined;
 }
 
 /** GET /shop/product?id (no auth): one product; an answer without a readable entry counts as unreadable. */

@@ -1,4 +1,4 @@
-import { INLINE_HOME_TOP_ELEMENT_ID } from '@app/shared';
+import { INLINE_HOME_PRODUCTS_ELEMENT_ID, INLINE_HOME_TOP_ELEMENT_ID } from '@app/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppQueryClient } from '../../../app/query-client.ts';
 import { fakeFetch } from '../../../test/render-with-providers.tsx';
@@ -24,10 +24,10 @@ const HOME_TOP = {
 const PRODUCTS = { code: 200, page: { count: 0 }, queryset: [] };
 
 /** Writes the data block as the server does in the page for `/`. */
-function carryInPage(json: string): void {
+function carryInPage(json: string, elementId = INLINE_HOME_TOP_ELEMENT_ID): void {
   const block = document.createElement('script');
   block.type = 'application/json';
-  block.id = INLINE_HOME_TOP_ELEMENT_ID;
+  block.id = elementId;
   block.textContent = json;
   document.head.append(block);
 }
@@ -37,7 +37,46 @@ function calledPaths(fetchMock: ReturnType<typeof vi.fn>): string[] {
 }
 
 describe('prefetchShopHome', () => {
-  afterEach(() => document.getElementById(INLINE_HOME_TOP_ELEMENT_ID)?.remove());
+  afterEach(() => {
+    document.getElementById(INLINE_HOME_TOP_ELEMENT_ID)?.remove();
+    document.getElementById(INLINE_HOME_PRODUCTS_ELEMENT_ID)?.remove();
+  });
+
+  it('takes the first products the page carries instead of calling GET /shop/products', async () => {
+    const product = {
+      id: 7,
+      name: 'Gold coin 1 g',
+      price: '7480.00',
+      main_image: '/media/products/coin-1.webp',
+      image2: '',
+      image3: '',
+      spec: 'Weight=1 g',
+      stock: 3,
+      cancellable: true,
+    };
+    carryInPage(JSON.stringify(HOME_TOP), INLINE_HOME_TOP_ELEMENT_ID);
+    carryInPage(
+      JSON.stringify({ code: 200, page: { count: 11 }, queryset: [product] }),
+      INLINE_HOME_PRODUCTS_ELEMENT_ID,
+    );
+    const fetchMock = vi.fn(
+      fakeFetch({ '/shop/home_top': () => HOME_TOP, '/shop/products': () => PRODUCTS }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = createAppQueryClient();
+
+    prefetchShopHome(queryClient);
+
+    const pages = queryClient.getQueryData(shopQueryKeys.products('')) as {
+      pages: Array<{ count: number; products: Array<{ id: number }> }>;
+      pageParams: number[];
+    };
+    expect(pages.pageParams).toEqual([1]);
+    expect(pages.pages).toHaveLength(1);
+    expect(pages.pages[0]?.count).toBe(11);
+    expect(pages.pages[0]?.products.map((entry) => entry.id)).toEqual([7]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 
   it('takes the home content the page carries instead of calling GET /shop/home_top', async () => {
     carryInPage(JSON.stringify(HOME_TOP).replaceAll('<', '\\u003c'));

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
-import { fetchHomeTop, readInlineHomeTop } from '../api/shop.api.ts';
+import { fetchHomeTop, readInlineHomeProducts, readInlineHomeTop } from '../api/shop.api.ts';
 import { shopQueryKeys } from './shop-query-keys.ts';
 import { productPagesQueryOptions } from './use-product-pages.hook.ts';
 
@@ -19,13 +19,19 @@ export function useHomeTop() {
 }
 
 /**
- * Readies the home screen's data while the app boots: the top content the server wrote into the page (or,
- * without it, its call), and the call for the first products, so they are on their way before the first
- * render instead of after it.
+ * Readies the home screen's data while the app boots: the top content and the first products the server
+ * wrote into the page (or, without them, their calls, on their way before the first render). With both in
+ * the page the first render is the whole home screen, and no answer re-renders it a moment later.
  */
 export function prefetchShopHome(queryClient: QueryClient): void {
   const inlineHomeTop = readInlineHomeTop(document);
   if (inlineHomeTop) queryClient.setQueryData(homeTopQueryOptions.queryKey, inlineHomeTop);
   else void queryClient.prefetchQuery(homeTopQueryOptions);
-  void queryClient.prefetchInfiniteQuery(productPagesQueryOptions());
+  const productPages = productPagesQueryOptions();
+  const inlineProducts = readInlineHomeProducts(document);
+  if (inlineProducts) {
+    queryClient.setQueryData(productPages.queryKey, { pages: [inlineProducts], pageParams: [1] });
+  } else {
+    void queryClient.prefetchInfiniteQuery(productPages);
+  }
 }
