@@ -225,7 +225,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerErrorHandling(app, config.bodyLimitBytes);
   registerStrictJsonBodyParser(app);
   // Before any route, so that every answer (and a route's own relaxation) has them.
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
 
   // One bus for the instances: the live games' commands and events, and the public reads' invalidations.
   const eventBus = createEventBus(config.redisUrl || undefined, config.liveBusNamespace, (error, context) =>
@@ -428,7 +428,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     audit,
     authGuard: services.authGuard,
     currency: getMarket(config.market).currency,
-    publicUrl: config.publicUrl,
   });
   registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
     authGuard: services.authGuard,

@@ -33,8 +33,6 @@ export async function registerLauncherModule(
     audit: AuditLog;
     authGuard: AuthGuard;
     currency: string;
-    /** PUBLIC_URL: the framed demo game page's security headers depend on it. */
-    publicUrl: string;
   },
 ): Promise<void> {
   const { database, clock, ledger, audit } = dependencies;
@@ -57,5 +55,5 @@ export async function registerLauncherModule(
     },
     clock,
   );
-  registerDiceProviderRoutes(app, dice, { publicUrl: dependencies.publicUrl });
+  registerDiceProviderRoutes(app, dice);
 }

@@ -6,14 +6,10 @@ import { DICE_ICON_SVG, DICE_PAGE_CSS, DICE_PAGE_HTML, DICE_PAGE_SCRIPT } from '
 import { DEMO_DICE_PAGE_PATH, type DiceProviderService } from './dice-provider.service.ts';
 
 /** The demo provider's page, its files, and the calls its page makes. */
-export function registerDiceProviderRoutes(
-  app: FastifyInstance,
-  dice: DiceProviderService,
-  options: { publicUrl: string },
-): void {
+export function registerDiceProviderRoutes(app: FastifyInstance, dice: DiceProviderService): void {
   // The launcher's frame on /moreGame shows this page: the app's own security headers, except that the app
   // (same origin) and nothing else may frame it (DESIGN.md "Auth and security").
-  app.get(DEMO_DICE_PAGE_PATH, framedByAppRouteOptions(options.publicUrl), (_request, reply) =>
+  app.get(DEMO_DICE_PAGE_PATH, framedByAppRouteOptions(), (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(DICE_PAGE_HTML),
   );
   app.get('/demo-provider/dice.js', (_request, reply) =>
