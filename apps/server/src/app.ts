@@ -21,7 +21,7 @@ import {
 } from './http/error-handler.ts';
 import { lazyJsonSchemaCompilers } from './http/lazy-json-schema-compilers.ts';
 import { installOperatorAccess } from './http/operator-access.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { securityHeadersByRoute } from './http/security-headers.ts';
 import { registerStrictJsonBodyParser } from './http/strict-json-body.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountService } from './modules/accounts/accounts.service.ts';
@@ -217,15 +217,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
     },
   });
-  // A callback hook, not an async one: no promise per request.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
+  // Every answer (404s and refused requests included) carries the security headers and the request id, set
+  // before any route runs. One callback hook, not an async one: no promise per request, and no onSend hook
+  // on the path of every reply.
+  const securityHeadersOf = securityHeadersByRoute(config.publicUrl);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersOf(request)).header('x-request-id', request.id);
+    done();
   });
   registerErrorHandling(app, config.bodyLimitBytes);
   registerStrictJsonBodyParser(app);
-  // Before any route, so that every answer (and a route's own relaxation) has them.
-  registerSecurityHeaders(app, config.publicUrl);
 
   // One bus for the instances: the live games' commands and events, and the public reads' invalidations.
   const eventBus = createEventBus(config.redisUrl || undefined, config.liveBusNamespace, (error, context) =>

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -101,17 +101,17 @@ declare module 'fastify' {
   }
 }
 
-/** Registers the security headers on every response (404s and refused requests included); call before any route is added. */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+/**
+ * The security headers of each request's answer, computed once for the process: the default set, or the
+ * framed-by-app set for a route whose config names it.
+ */
+export function securityHeadersByRoute(publicUrl: string): (request: FastifyRequest) => SecurityHeaders {
   const everyPage = computeSecurityHeaders(securityHeaderOptions({ publicUrl }));
   const framedByApp = computeSecurityHeaders(
     securityHeaderOptions({ publicUrl, frameAncestors: ["'self'"] }),
   );
-  // A callback hook, not an async one: no promise per request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.routeOptions.config.securityHeaders === FRAMED_BY_APP ? framedByApp : everyPage);
-    done();
-  });
+  return (request) =>
+    request.routeOptions.config.securityHeaders === FRAMED_BY_APP ? framedByApp : everyPage;
 }
 
 /**
