@@ -53,6 +53,21 @@ describeEachDatabase('security headers', (database) => {
       }
     });
 
+    it('leaves out the legacy headers no supported browser acts on', async () => {
+      const answer = await app.inject({ method: 'GET', url: '/shop/home_top' });
+      for (const name of [
+        'x-xss-protection',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-dns-prefetch-control',
+        'origin-agent-cluster',
+      ]) {
+        expect(answer.headers[name], name).toBeUndefined();
+      }
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+    });
+
     it('lets a route be framed by the app itself, and nothing else change', async () => {
       const framed = await app.inject({ method: 'GET', url: '/test/framed-page' });
       const csp = directives(framed.headers['content-security-policy']);
