@@ -26,6 +26,32 @@ test('the home shows the notice once, banners and real products with rupee price
   await expect(page.getByTestId('notice-text')).toBeHidden();
 });
 
+test("before any script runs the page paints the home's toolbar and first banner, which the app then replaces", async ({
+  page,
+}) => {
+  // Without the app's scripts: only the page and its stylesheets.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  const bootBanner = page.locator('.boot-shell .boot-banner img');
+  await expect(bootBanner).toHaveAttribute('src', /\/media\/banners\/.+\.webp$/);
+  await expect
+    .poll(() => bootBanner.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const bootTop = await bootBanner.evaluate((img) => img.getBoundingClientRect().top);
+
+  // With them: the first render replaces the boot shell, and the carousel's banner sits where it was.
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect(page.getByTestId('banner-carousel')).toBeVisible();
+  await expect(page.locator('.boot-shell')).toHaveCount(0);
+  const appTop = await page
+    .getByTestId('banner-carousel')
+    .locator('img')
+    .first()
+    .evaluate((img) => img.getBoundingClientRect().top);
+  expect(appTop).toBe(bootTop);
+});
+
 test('scrolling down loads more products until the catalogue ends', async ({ page }) => {
   await openHome(page);
   const cards = page.getByTestId('product-card');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTokenHeaders } from '../modules/operators/operator-fixtures.ts';
 import { insertTestProduct } from '../modules/orders/order-fixtures.ts';
 import { SettingsService } from '../modules/settings/settings.service.ts';
+import { BOOT_BANNER_MARK } from '../modules/shop/app-shell.service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
@@ -30,7 +31,7 @@ describe('serving the built web app', () => {
     fs.writeFileSync(
       path.join(webDistDir, 'index.html'),
       // Over the 1 KB below which nothing is compressed, as the real page is.
-      `<!doctype html><html><head><title>Gold shop</title></head><body>${'<div></div>'.repeat(120)}</body></html>`,
+      `<!doctype html><html><head><title>Gold shop</title></head><body><div id="root"><div class="boot-banner">${BOOT_BANNER_MARK}</div></div>${'<div></div>'.repeat(120)}</body></html>`,
     );
     database = await createTestDatabase('sqlite');
     app = await buildTestApp(database, { config: { webDistDir, adminToken: ADMIN_TOKEN } });
@@ -62,17 +63,20 @@ describe('serving the built web app', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it('serves the app shell for revalidation on every visit, with the first banner preloaded', async () => {
+  it('serves the app shell for revalidation on every visit, with the first banner in its boot shell', async () => {
     const plain = await get('/');
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(plain.body).toContain('Gold shop');
-    expect(plain.body).not.toContain('rel="preload"');
+    // No banners yet: the boot shell keeps its empty banner box.
+    expect(plain.body).toContain(`<div class="boot-banner">${BOOT_BANNER_MARK}</div>`);
 
     await new SettingsService(database.db, systemClock).set('home.banners', ['/media/banners/banner-2.svg']);
     const withBanner = await get('/');
-    expect(withBanner.body).toContain('<link rel="preload" as="image" href="/media/banners/banner-2.svg"');
+    expect(withBanner.body).toContain(
+      '<div class="boot-banner"><img src="/media/banners/banner-2.svg" alt="" fetchpriority="high"',
+    );
     expect((await get('/index.html')).statusCode).toBe(200);
   });
 

@@ -19,7 +19,7 @@ export interface ContentActor {
 
 /**
  * The console's content forms (banners, notices, support contacts). They write the same settings the player
- * app reads (home.banners and home.notice through GET /shop/home_top and the app shell's banner preload,
+ * app reads (home.banners and home.notice through GET /shop/home_top and the app shell's boot-shell banner,
  * colour.notice through GET /win/next_period_info, support.contacts through GET /user/profile), each
  * audited as a setting change, and say that settings changed once the change has committed so every
  * instance's public reads are made again.

@@ -10,7 +10,7 @@ export const APP_SHELL_CACHE_CONTROL = 'no-cache';
 
 /**
  * GET / answers the app shell with the app's configuration and the home screen's top content written in and
- * the first banner preloaded; every other file comes from the build.
+ * the first banner in its boot shell; every other file comes from the build.
  */
 export function registerAppShellRoute(app: FastifyInstance, shell: AppShellService): void {
   app.get('/', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>

@@ -1,20 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { withBannerPreload, withInlineJson } from './app-shell.service.ts';
+import { BOOT_BANNER_MARK, withBootBanner, withInlineJson } from './app-shell.service.ts';
 
 const PAGE = '<!doctype html><html><head><title>Gold Shop</title>\n  </head><body></body></html>';
+const SHELL_PAGE = `<!doctype html><html><head>\n  </head><body><div id="root"><div class="boot-banner">${BOOT_BANNER_MARK}</div></div></body></html>`;
 
-describe('withBannerPreload', () => {
-  it('preloads the first banner at high priority in the head', () => {
-    const html = withBannerPreload(PAGE, '/media/banners/banner-1.svg');
+describe('withBootBanner', () => {
+  it("puts the first banner, at high priority, into the boot shell's banner box", () => {
+    const html = withBootBanner(SHELL_PAGE, '/media/banners/banner-1.webp');
     expect(html).toContain(
-      '<link rel="preload" as="image" href="/media/banners/banner-1.svg" fetchpriority="high" />\n  </head>',
+      '<div class="boot-banner"><img src="/media/banners/banner-1.webp" alt="" fetchpriority="high" decoding="async" /></div>',
     );
+    expect(html).not.toContain(BOOT_BANNER_MARK);
   });
 
   it('accepts an http(s) banner and escapes what could close the attribute', () => {
-    expect(withBannerPreload(PAGE, 'https://cdn.example.com/b.png?w=1&h=2')).toContain(
-      'href="https://cdn.example.com/b.png?w=1&amp;h=2"',
+    expect(withBootBanner(SHELL_PAGE, 'https://cdn.example.com/b.png?w=1&h=2')).toContain(
+      'src="https://cdn.example.com/b.png?w=1&amp;h=2"',
     );
+  });
+
+  it('leaves a page without the boot shell as built', () => {
+    expect(withBootBanner(PAGE, '/media/banners/banner-1.webp')).toBe(PAGE);
   });
 
   it.each([
@@ -25,7 +31,7 @@ describe('withBannerPreload', () => {
     ['a quote that would leave the attribute', '/media/b.svg" onload="alert(1)'],
     ['a relative path', 'media/b.svg'],
   ])('leaves the page as built for %s', (_case, banner) => {
-    expect(withBannerPreload(PAGE, banner)).toBe(PAGE);
+    expect(withBootBanner(SHELL_PAGE, banner)).toBe(SHELL_PAGE);
   });
 });
 

@@ -13,7 +13,7 @@ import type { ShopService } from './shop.service.ts';
 const APP_SHELL_BROTLI_QUALITY = 11;
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
-/** Only a banner path on this server or an http(s) address may go into the page's head. */
+/** Only a banner path on this server or an http(s) address may go into the page. */
 const PRELOADABLE_URL = /^(\/(?!\/)|https?:\/\/)[^\s"'<>]*$/;
 
 function escapeAttribute(value: string): string {
@@ -24,15 +24,20 @@ function escapeAttribute(value: string): string {
     .replaceAll('>', '&gt;');
 }
 
+/** Where index.html's boot shell takes the home screen's first banner. */
+export const BOOT_BANNER_MARK = '<!--boot-banner-->';
+
 /**
- * index.html with a high-priority preload of the home screen's first banner, the largest thing the first
- * screen paints: the browser then fetches it with the scripts instead of after the app has rendered the
- * carousel (Lighthouse's largest contentful paint). Without a usable banner the page is returned as built.
+ * index.html with the home screen's first banner, the largest thing the first screen paints, in its boot
+ * shell: the browser fetches it at high priority with the stylesheets and paints it before any script has
+ * run, where the app then draws the same banner (Lighthouse's largest contentful paint). Without a usable
+ * banner, or without the mark, the page is returned as built (the shell keeps an empty banner box).
  */
-export function withBannerPreload(indexHtml: string, bannerUrl: string | undefined): string {
-  if (!bannerUrl || !PRELOADABLE_URL.test(bannerUrl) || !indexHtml.includes('</head>')) return indexHtml;
-  const link = `<link rel="preload" as="image" href="${escapeAttribute(bannerUrl)}" fetchpriority="high" />`;
-  return indexHtml.replace('</head>', `    ${link}\n  </head>`);
+export function withBootBanner(indexHtml: string, bannerUrl: string | undefined): string {
+  if (!bannerUrl || !PRELOADABLE_URL.test(bannerUrl) || !indexHtml.includes(BOOT_BANNER_MARK))
+    return indexHtml;
+  const image = `<img src="${escapeAttribute(bannerUrl)}" alt="" fetchpriority="high" decoding="async" />`;
+  return indexHtml.replace(BOOT_BANNER_MARK, image);
 }
 
 /**
@@ -65,7 +70,7 @@ interface HomeContentReplies {
 /**
  * The app shell the server sends for `/`: the built index.html with the app's configuration, the home
  * screen's top content (banners, notice, games: GET /shop/home_top's answer), the first page of its product
- * grid (GET /shop/products's) and a preload of its first banner, so the home's first render is complete and
+ * grid (GET /shop/products's) and its first banner in the page's boot shell, so the home's first render is complete and
  * no answer arriving later re-renders it. Made (and compressed) once per change of that content, which the
  * shop keeps in the public-read cache; never read from the database per request.
  */
@@ -103,7 +108,7 @@ export class AppShellService {
         INLINE_HOME_PRODUCTS_ELEMENT_ID,
         replies.products.body.toString('utf8'),
       );
-      const html = withBannerPreload(withData, firstBanner(homeTopJson));
+      const html = withBootBanner(withData, firstBanner(homeTopJson));
       this.current = {
         ...replies,
         page: new CachedReply(Buffer.from(html), HTML_CONTENT_TYPE, {
