@@ -20,6 +20,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.ts';
 import { lazyJsonSchemaCompilers } from './http/lazy-json-schema-compilers.ts';
+import { lazyRequestLoggerFactory } from './http/lazy-request-logger.ts';
 import { installOperatorAccess } from './http/operator-access.ts';
 import { securityHeadersByRoute } from './http/security-headers.ts';
 import { registerStrictJsonBodyParser } from './http/strict-json-body.ts';
@@ -205,6 +206,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       ...(dependencies.logStream ? { stream: dependencies.logStream } : {}),
     },
     logController: new OneLineRequestLog(),
+    // A request's pino child is made only when the request writes a line (most public reads write none).
+    childLoggerFactory: lazyRequestLoggerFactory,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
