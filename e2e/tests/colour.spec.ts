@@ -1,24 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerThroughTheApp } from '../support/accounts.ts';
+import {
+  countdownSeconds,
+  FRESH_PERIOD_MIN_SECONDS,
+  SECONDS_INTO_PERIOD,
+  waitForBettingToOpen,
+} from '../support/colour.ts';
 import { advanceServerClock } from '../support/operator.ts';
 import { rechargeThroughSandbox } from '../support/wallet.ts';
 
 const PLAYER_NUMBER = '9876500701';
 const PASSWORD = 'colour-pass-1';
 const RECHARGE_RUPEES = 1000;
-/** The test clock moves this many seconds past a period's start, so betting is open with room to spare. */
-const SECONDS_INTO_PERIOD = 3;
-/** A period lasts 180 s; after the move at least this many must remain on the screen's countdown. */
-const FRESH_PERIOD_MIN_SECONDS = 170;
-
-/** The seconds the screen's mm:ss countdown shows. */
-async function countdownSeconds(page: Page): Promise<number> {
-  const text = (await page.getByTestId('colour-countdown').textContent()) ?? '';
-  const match = /^(\d{2}):(\d{2})$/.exec(text.trim());
-  if (!match) throw new Error(`the countdown shows "${text}"`);
-  return Number(match[1]) * 60 + Number(match[2]);
-}
-
 /**
  * Moves the server's test clock just past the end of the period the screen counts down, then refreshes
  * the screen the way a player does: the server's engine draws and settles the period that ended.
@@ -27,22 +20,6 @@ async function endThePeriod(page: Page): Promise<void> {
   await advanceServerClock(page.request, (await countdownSeconds(page)) + SECONDS_INTO_PERIOD);
   await page.getByTestId('colour-refresh').click();
   await expect.poll(() => countdownSeconds(page)).toBeGreaterThanOrEqual(FRESH_PERIOD_MIN_SECONDS);
-}
-
-/**
- * A fresh server takes bets from the first period its first hash chain covers, and the screen says when
- * that opens (after "Betting opens soon" while the chain is still being made): the test clock is moved
- * to just past the opening and the screen refreshed, as a player would once the wait is over.
- */
-async function waitForBettingToOpen(page: Page): Promise<void> {
-  const opens = page.getByTestId('colour-betting-opens');
-  await expect(opens).toHaveText(/^Betting opens in\d{2}:\d{2}$/, { timeout: 30_000 });
-  const match = /(\d{2}):(\d{2})$/.exec((await opens.textContent()) ?? '');
-  if (!match) throw new Error('the opening countdown is not mm:ss');
-  await advanceServerClock(page.request, Number(match[1]) * 60 + Number(match[2]) + SECONDS_INTO_PERIOD);
-  await page.getByTestId('colour-refresh').click();
-  await expect.poll(() => countdownSeconds(page)).toBeGreaterThanOrEqual(FRESH_PERIOD_MIN_SECONDS);
-  await expect(opens).toHaveCount(0);
 }
 
 /** Rupees of a shown amount such as "₹392.00". */
