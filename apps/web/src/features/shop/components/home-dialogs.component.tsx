@@ -1,60 +1,33 @@
-import { Dialog } from 'antd-mobile';
-import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrandDialog } from '../../../shared/ui/brand-dialog.component.tsx';
 import styles from './shop-home.module.css';
 
-/** The daily notice popup of the home screen. */
-function NoticeDialog({
-  notice,
-  visible,
-  onClose,
-}: {
-  notice: string;
-  visible: boolean;
-  onClose: () => void;
-}) {
+/** The daily notice popup of the home screen: OK, Escape or a tap outside closes it. */
+export function NoticeDialog({ notice, onClose }: { notice: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog
-      visible={visible}
+    <BrandDialog
       title={t('dialog.notice')}
-      content={
-        <div className={styles.noticeText} data-testid="notice-text">
-          {notice}
-        </div>
-      }
-      closeOnMaskClick
-      onClose={onClose}
-      actions={[{ key: 'ok', text: t('common.ok'), bold: true }]}
+      actionText={t('common.ok')}
       onAction={onClose}
-    />
+      onDismiss={onClose}
+    >
+      <div className={styles.noticeText} data-testid="notice-text">
+        {notice}
+      </div>
+    </BrandDialog>
   );
 }
 
-/** Shown when the home screen cannot reach the server (spec 01 §8); Try again reloads the home. */
-function MaintenanceDialog({ visible, onRetry }: { visible: boolean; onRetry: () => void }) {
+/**
+ * Shown when the home screen cannot reach the server (spec 01 §8); Try again reloads the home. It cannot be
+ * dismissed otherwise: there is nothing to show behind it.
+ */
+export function MaintenanceDialog({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog
-      visible={visible}
-      content={<div data-testid="maintenance-text">{t('dialog.maintenance')}</div>}
-      actions={[{ key: 'retry', text: t('dialog.tryAgain'), bold: true }]}
-      onAction={onRetry}
-    />
-  );
-}
-
-export interface HomeDialogsProps {
-  notice: ComponentProps<typeof NoticeDialog>;
-  maintenance: ComponentProps<typeof MaintenanceDialog>;
-}
-
-/** The home screen's dialogs, in one module so they load together and only when one first opens. */
-export default function HomeDialogs({ notice, maintenance }: HomeDialogsProps) {
-  return (
-    <>
-      <NoticeDialog {...notice} />
-      <MaintenanceDialog {...maintenance} />
-    </>
+    <BrandDialog actionText={t('dialog.tryAgain')} onAction={onRetry}>
+      <div data-testid="maintenance-text">{t('dialog.maintenance')}</div>
+    </BrandDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { SearchOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isNetworkError } from '../../../shared/api/api-errors.ts';
-import { useMountedOnce } from '../../../shared/ui/use-mounted-once.hook.ts';
 import { AviatorHomeTile } from '../../aviator/components/aviator-home-tile.component.tsx';
 import { LuckyHitHomeTile } from '../../luckyhit/components/luckyhit-home-tile.component.tsx';
 import { shopQueryKeys } from '../hooks/shop-query-keys.ts';
@@ -12,12 +11,10 @@ import { useDailyNotice } from '../hooks/use-daily-notice.hook.ts';
 import { useHomeTop } from '../hooks/use-home-top.hook.ts';
 import { useProductPages } from '../hooks/use-product-pages.hook.ts';
 import { BannerCarousel, BannerSkeleton } from './banner-carousel.component.tsx';
+import { MaintenanceDialog, NoticeDialog } from './home-dialogs.component.tsx';
 import { HomeGames } from './home-games.component.tsx';
 import { ProductFeed } from './product-feed.component.tsx';
 import styles from './shop-home.module.css';
-
-// Most visits open no dialog (the notice shows once a day), so their code loads only when one opens.
-const HomeDialogs = lazy(() => import('./home-dialogs.component.tsx'));
 
 /**
  * The shop part of the home screen (spec 01 §2): games, banner carousel, product grid with infinite scroll,
@@ -41,7 +38,6 @@ export function ShopHome() {
   }, [homeTop.error]);
 
   const maintenanceVisible = homeUnreachable && !retrying;
-  const dialogsMounted = useMountedOnce(notice.visible || maintenanceVisible);
 
   const retry = useCallback(() => {
     void queryClient.refetchQueries({ queryKey: shopQueryKeys.homeTop, type: 'active' });
@@ -59,14 +55,8 @@ export function ShopHome() {
       <LuckyHitHomeTile />
       <HomeGames games={homeTop.data?.games ?? []} />
       <ProductFeed pages={productPages} />
-      {dialogsMounted ? (
-        <Suspense fallback={null}>
-          <HomeDialogs
-            notice={{ notice: homeTop.data?.notice ?? '', visible: notice.visible, onClose: notice.close }}
-            maintenance={{ visible: maintenanceVisible, onRetry: retry }}
-          />
-        </Suspense>
-      ) : null}
+      {notice.visible ? <NoticeDialog notice={homeTop.data?.notice ?? ''} onClose={notice.close} /> : null}
+      {maintenanceVisible ? <MaintenanceDialog onRetry={retry} /> : null}
     </div>
   );
 }
