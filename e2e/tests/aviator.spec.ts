@@ -9,9 +9,11 @@ const RECHARGE_RUPEES = 1000;
 const ROUNDS_TO_TRY = 6;
 const ROUND_TIMEOUT_MS = 45_000;
 /**
- * How long the flight may go on after the cash-out before the round ends and my records show its result: a
- * round crashes past a multiplier x with probability about 0.97 / x, and m(t) = e^(0.00006 t) reaches 8,000x
- * after 150 s, so waiting that long leaves about one run in ten thousand to chance (45 s left one in sixteen).
+ * How long a flight may go on: the one in the air when the screen opens, before betting opens again, and the
+ * one after the cash-out, before the round ends and my records show its result. A round crashes past a
+ * multiplier x with probability about 0.97 / x, and m(t) = e^(0.00006 t) reaches 8,000x after 150 s, so
+ * waiting that long leaves about one run in ten thousand to chance (45 s left one in sixteen: a CI run met a
+ * flight past 21x while it waited for betting to open).
  */
 const FLIGHT_END_TIMEOUT_MS = 150_000;
 
@@ -29,7 +31,8 @@ function rupees(text: string | null): number {
 async function betAndCashOut(page: Page): Promise<boolean> {
   const action = page.getByTestId('aviator-action');
   await expect(action).toHaveText('Confirm', { timeout: ROUND_TIMEOUT_MS });
-  await expect(action).toBeEnabled({ timeout: ROUND_TIMEOUT_MS });
+  // Betting opens when the flight in the air, if any, has ended.
+  await expect(action).toBeEnabled({ timeout: FLIGHT_END_TIMEOUT_MS });
   await action.click();
   await expect(action).toHaveText('Wait');
   // Watch the flight: the multiplier rises on the stage, then the button offers the cash-out.
@@ -47,7 +50,7 @@ async function betAndCashOut(page: Page): Promise<boolean> {
 test('bet on /aviator, watch the flight, cash out, see the win in my records and the balance, and Verify', async ({
   page,
 }) => {
-  test.setTimeout(ROUNDS_TO_TRY * ROUND_TIMEOUT_MS + FLIGHT_END_TIMEOUT_MS);
+  test.setTimeout(ROUNDS_TO_TRY * ROUND_TIMEOUT_MS + 2 * FLIGHT_END_TIMEOUT_MS);
   await registerThroughTheApp(page, PLAYER_NUMBER, PASSWORD);
   await rechargeThroughSandbox(page, RECHARGE_RUPEES);
 
