@@ -15,6 +15,16 @@ export async function countdownSeconds(page: Page): Promise<number> {
 }
 
 /**
+ * Waits until /win shows either its countdown or when betting opens; true when betting has not opened yet (a
+ * server started less than a period ago).
+ */
+export async function bettingNotYetOpen(page: Page): Promise<boolean> {
+  const opens = page.getByTestId('colour-betting-opens');
+  await expect(page.getByTestId('colour-countdown').or(opens)).toBeVisible();
+  return opens.isVisible();
+}
+
+/**
  * A fresh server takes bets from the first period its first hash chain covers, and the screen says when
  * that opens (after "Betting opens soon" while the chain is still being made): the test clock is moved
  * to just past the opening and the screen refreshed, as a player would once the wait is over.

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerThroughTheApp } from '../support/accounts.ts';
 import {
+  bettingNotYetOpen,
   countdownSeconds,
   FRESH_PERIOD_MIN_SECONDS,
   SECONDS_INTO_PERIOD,
@@ -43,9 +44,7 @@ test('bet on /win, let the test clock end the period, see the result, the balanc
   // A fresh server publishes its first hash chain for the period after it started, and the screen says when
   // betting opens, every Join button disabled until then. Once open (the suite may already be past it), the
   // test begins with a fresh period.
-  const opens = page.getByTestId('colour-betting-opens');
-  await expect(page.getByTestId('colour-countdown').or(opens)).toBeVisible();
-  if (await opens.isVisible()) {
+  if (await bettingNotYetOpen(page)) {
     await expect(page.getByTestId('colour-join-G')).toBeDisabled();
     await waitForBettingToOpen(page);
   } else {

@@ -14,7 +14,7 @@ const APP_SHELL_BROTLI_QUALITY = 11;
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** Only a banner path on this server or an http(s) address may go into the page. */
-const PRELOADABLE_URL = /^(\/(?!\/)|https?:\/\/)[^\s"'<>]*$/;
+const PAGE_BANNER_URL = /^(\/(?!\/)|https?:\/\/)[^\s"'<>]*$/;
 
 function escapeAttribute(value: string): string {
   return value
@@ -34,7 +34,7 @@ export const BOOT_BANNER_MARK = '<!--boot-banner-->';
  * banner, or without the mark, the page is returned as built (the shell keeps an empty banner box).
  */
 export function withBootBanner(indexHtml: string, bannerUrl: string | undefined): string {
-  if (!bannerUrl || !PRELOADABLE_URL.test(bannerUrl) || !indexHtml.includes(BOOT_BANNER_MARK))
+  if (!bannerUrl || !PAGE_BANNER_URL.test(bannerUrl) || !indexHtml.includes(BOOT_BANNER_MARK))
     return indexHtml;
   const image = `<img src="${escapeAttribute(bannerUrl)}" alt="" fetchpriority="high" decoding="async" />`;
   return indexHtml.replace(BOOT_BANNER_MARK, image);
