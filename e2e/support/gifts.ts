@@ -69,10 +69,26 @@ function toRoundTime(round: { startAt: number; minute: number; tomorrow: boolean
 }
 
 /** The next round that starts at least NOT_BEFORE_MS after `now` (on the server's clock), in market time. */
-export function nextGiftRound(now: number): GiftRoundTime {
+function nextGiftRound(now: number): GiftRoundTime {
   const next = roundsAround(now).find((round) => round.startAt >= now + NOT_BEFORE_MS);
   if (!next) throw new Error(`no gift round after ${new Date(now).toISOString()}`);
   return toRoundTime(next);
+}
+
+/**
+ * The next round on the server's clock, still closed for at least NOT_BEFORE_MS: the round the screen names
+ * as the next one. When a round is about to open, the clock is first moved past that round's end, so the
+ * screen and the test agree on which round is next.
+ */
+export async function upcomingGiftRound(request: APIRequestContext): Promise<GiftRoundTime> {
+  const now = await readServerTime(request);
+  const imminent = roundsAround(now).find(
+    (round) => round.startAt > now && round.startAt < now + NOT_BEFORE_MS,
+  );
+  if (!imminent) return nextGiftRound(now);
+  const pastItsEnd = imminent.startAt + (GIFT_ROUND_MINUTES + 1) * MINUTE_MS;
+  await advanceServerClock(request, Math.ceil((pastItsEnd - now) / 1000));
+  return nextGiftRound(await readServerTime(request));
 }
 
 /** Moves the server's test clock to INTO_ROUND_MS past a round's start (at most a day, forward only). */

@@ -4,11 +4,10 @@ import {
   enableGiftEvents,
   formatRupees,
   moveIntoRound,
-  nextGiftRound,
   openGiftRound,
-  readServerTime,
   rupeesToMinor,
   setGiftRoundRequirements,
+  upcomingGiftRound,
 } from '../support/gifts.ts';
 import { openHome } from '../support/home.ts';
 import { rechargeThroughSandbox } from '../support/wallet.ts';
@@ -53,7 +52,7 @@ test('a gift round is closed until its time, then opens once: the price is paid 
   expect(before).toBe(RECHARGE_RUPEES * 100);
 
   // Mine → Gift events. The next round is closed and says when it opens, on the market's clock.
-  const round = nextGiftRound(await readServerTime(page.request));
+  const round = await upcomingGiftRound(page.request);
   // The player opens the app again and finds the entry on Mine.
   await page.goto('/#/mine');
   await page.reload();
