@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type AppConfigResponse, getMarket } from '@app/shared';
@@ -11,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { AppConfig, TrustProxySetting } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
+import { AppShellAnswers } from './http/app-shell-fast-path.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
 import { cachedJsonReply, PUBLIC_READ_ROUTE_OPTIONS, sendCachedReply } from './http/cached-reply.ts';
 import {
@@ -22,7 +22,12 @@ import {
 import { lazyJsonSchemaCompilers } from './http/lazy-json-schema-compilers.ts';
 import { lazyRequestLoggerFactory } from './http/lazy-request-logger.ts';
 import { installOperatorAccess } from './http/operator-access.ts';
-import { securityHeadersByRoute } from './http/security-headers.ts';
+import { requestIdFor } from './http/request-id.ts';
+import {
+  computeSecurityHeaders,
+  securityHeaderOptions,
+  securityHeadersByRoute,
+} from './http/security-headers.ts';
 import { registerStrictJsonBodyParser } from './http/strict-json-body.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountService } from './modules/accounts/accounts.service.ts';
@@ -81,7 +86,7 @@ import { ContentOperatorService } from './modules/settings/content-operator.serv
 import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { SettingsOperatorService } from './modules/settings/settings-operator.service.ts';
-import { registerAppShellRoute } from './modules/shop/app-shell.routes.ts';
+import { APP_SHELL_CACHE_CONTROL, registerAppShellRoute } from './modules/shop/app-shell.routes.ts';
 import { AppShellService } from './modules/shop/app-shell.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
@@ -158,9 +163,6 @@ const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The app configuration changes only with a restart (market, development tools): revalidated each time. */
 const APP_CONFIG_CACHE_CONTROL = 'no-cache';
 
-/** Only plain, short request ids from a proxy are kept; anything else gets a fresh one. */
-const INBOUND_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 /**
  * One log line per request, written when it is answered, instead of Fastify's two (incoming and
  * completed): the line carries the request, the status and the time, and logging is a real share of a
@@ -200,7 +202,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // A development server started with DEV_TEST_CLOCK runs on a clock that POST /dev/clock/advance moves.
   const devClock = config.devTestClock ? new DevTestClock(dependencies.clock ?? systemClock) : undefined;
   const clock: Clock = devClock ?? dependencies.clock ?? systemClock;
+  const everyPageSecurityHeaders = computeSecurityHeaders(
+    securityHeaderOptions({ publicUrl: config.publicUrl }),
+  );
+  const appShellAnswers = new AppShellAnswers(everyPageSecurityHeaders, APP_SHELL_CACHE_CONTROL);
   const app = Fastify({
+    // Node's HTTP server as Fastify makes it, with the app shell's `/` answered before Fastify's routing.
+    serverFactory: appShellAnswers.serverFactory,
     logger: {
       level: config.logLevel,
       ...(dependencies.logStream ? { stream: dependencies.logStream } : {}),
@@ -215,15 +223,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     frameworkErrors: frameworkErrorHandler(config.bodyLimitBytes),
     clientErrorHandler: answerClientError,
     schemaController: lazyJsonSchemaCompilers(),
-    genReqId: (request) => {
-      const inbound = request.headers['x-request-id'];
-      return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
-    },
+    genReqId: requestIdFor,
+  });
+  app.addHook('preClose', (done) => {
+    appShellAnswers.stop();
+    done();
   });
   // Every answer (404s and refused requests included) carries the security headers and the request id, set
   // before any route runs. One callback hook, not an async one: no promise per request, and no onSend hook
   // on the path of every reply.
-  const securityHeadersOf = securityHeadersByRoute(config.publicUrl);
+  const securityHeadersOf = securityHeadersByRoute(config.publicUrl, everyPageSecurityHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersOf(request)).header('x-request-id', request.id);
     done();
@@ -505,7 +514,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       // The page for `/` carries GET /app/config's and GET /shop/home_top's answers, so the app's first render
       // waits for no call.
       const indexHtml = fs.readFileSync(indexHtmlPath, 'utf8');
-      registerAppShellRoute(app, new AppShellService(indexHtml, appConfigJson, services.shop));
+      registerAppShellRoute(
+        app,
+        new AppShellService(indexHtml, appConfigJson, services.shop),
+        appShellAnswers,
+      );
     }
     await app.register(fastifyStatic, {
       root: config.webDistDir,

@@ -107,6 +107,26 @@ function parseAcceptEncoding(acceptEncoding: string): ContentCoding {
   return gzip ? 'gzip' : 'identity';
 }
 
+/** What a cached reply answers a request: not modified, or its body in one coding. */
+export type CachedAnswer =
+  | { readonly notModified: true }
+  | { readonly notModified: false; readonly coding: ContentCoding; readonly body: Buffer };
+
+/**
+ * The answer of a cached reply to a request's validator and Accept-Encoding: not modified when the client's
+ * copy is current, else the body in the smallest coding the client accepts (small bodies as they are).
+ */
+export function cachedAnswer(
+  cached: CachedReply,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): CachedAnswer {
+  if (matchesEtag(ifNoneMatch, cached.etag)) return { notModified: true };
+  const coding = cached.body.length < COMPRESS_MIN_BYTES ? 'identity' : preferredCoding(acceptEncoding);
+  const body = coding === 'br' ? cached.brotli() : coding === 'gzip' ? cached.gzip() : cached.body;
+  return { notModified: false, coding, body };
+}
+
 /**
  * Answers a cached reply: 304 when the client's copy is current, else the body in the smallest coding it
  * accepts, with the ETag and the given Cache-Control.
@@ -118,13 +138,11 @@ export function sendCachedReply(
   cacheControl: string,
 ): FastifyReply {
   reply.header('etag', cached.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  const answer = cachedAnswer(cached, request.headers['if-none-match'], request.headers['accept-encoding']);
+  if (answer.notModified) return reply.code(304).send();
   reply.type(cached.contentType);
-  if (cached.body.length < COMPRESS_MIN_BYTES) return reply.send(cached.body);
-  const coding = preferredCoding(request.headers['accept-encoding']);
-  if (coding === 'identity') return reply.send(cached.body);
-  reply.header('content-encoding', coding);
-  return reply.send(coding === 'br' ? cached.brotli() : cached.gzip());
+  if (answer.coding !== 'identity') reply.header('content-encoding', answer.coding);
+  return reply.send(answer.body);
 }
 
 /**

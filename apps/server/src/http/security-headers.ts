@@ -114,8 +114,10 @@ declare module 'fastify' {
  * The security headers of each request's answer, computed once for the process: the default set, or the
  * framed-by-app set for a route whose config names it.
  */
-export function securityHeadersByRoute(publicUrl: string): (request: FastifyRequest) => SecurityHeaders {
-  const everyPage = computeSecurityHeaders(securityHeaderOptions({ publicUrl }));
+export function securityHeadersByRoute(
+  publicUrl: string,
+  everyPage: SecurityHeaders = computeSecurityHeaders(securityHeaderOptions({ publicUrl })),
+): (request: FastifyRequest) => SecurityHeaders {
   const framedByApp = computeSecurityHeaders(
     securityHeaderOptions({ publicUrl, frameAncestors: ["'self'"] }),
   );
