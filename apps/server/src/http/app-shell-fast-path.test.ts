@@ -211,12 +211,13 @@ describe('the app shell over a socket and through Fastify', () => {
     expect(routed).toEqual(['/']);
     const etag = String((await rawRequest(port, '/')).headers.etag);
     expect(routed).toEqual(['/']);
-    for (const headers of [
+    const requests: Record<string, string>[] = [
       { 'accept-encoding': 'gzip, deflate, br' },
       { 'accept-encoding': 'gzip' },
       {},
       { 'if-none-match': etag },
-    ]) {
+    ];
+    for (const headers of requests) {
       const overSocket = await rawRequest(port, '/', headers);
       const throughFastify = await app.inject({ method: 'GET', url: '/', headers });
       expect(overSocket.status).toBe(throughFastify.statusCode);
