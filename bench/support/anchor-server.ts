@@ -11,6 +11,11 @@
 
 import http from 'node:http';
 import Fastify from 'fastify';
+import { keepTickObjectShapesAlive } from '../../apps/server/src/platform/tick-object-shapes.ts';
+
+// The anchors get the server's protection against idle collections too, so that neither side of a ratio
+// runs in the slow state an idle full collection can leave Node 20 in (tick-object-shapes.ts).
+keepTickObjectShapesAlive();
 
 const kind = process.argv[2];
 const port = Number(process.argv[3]);

@@ -9,6 +9,7 @@ import { seedDemoGameProvider } from './modules/launcher/demo-provider/demo-prov
 import { seedDemoData } from './modules/seed/demo-seed.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { systemClock } from './platform/clock.ts';
+import { keepTickObjectShapesAlive } from './platform/tick-object-shapes.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -52,6 +53,8 @@ export async function shutDown(app: FastifyInstance, database: AppDatabase): Pro
 }
 
 async function main(): Promise<void> {
+  // Before any work: an idle garbage collection must not cost every later request a third of its speed.
+  keepTickObjectShapesAlive();
   let config: AppConfig;
   try {
     config = loadConfig();
