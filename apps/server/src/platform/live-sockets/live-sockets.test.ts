@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { LIVE_ERROR_CMD, LiveCloseCode } from '@app/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +81,7 @@ async function startServer(
     if (!channel) throw new Error('no channel');
     return channel;
   }, options.leader ?? true);
-  channel = await platform.registerGame(app, {
+  channel = await platform.registerGame({
     game: 'echo',
     clientCommands: testCommands,
     // The access flags come with the resolved session, as the games' early-access check reads them.
@@ -88,11 +89,31 @@ async function startServer(
       user.access.early ? true : { code: LiveCloseCode.forbidden, reason: 'no early access' },
   });
   channel.attachEngine(engine);
+  // A route of the rest of the app: outside the websocket plugin's scope.
+  app.get('/plain', (request) => ({ seenByWebsocketPlugin: 'ws' in request }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   void database;
   return { app, platform, channel, engine, url: `ws://127.0.0.1:${address.port}/ws/echo` };
+}
+
+/** Sends a WebSocket upgrade request for `path` over a raw socket; everything the server wrote until it closed. */
+function rawUpgrade(port: number, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+          `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n\r\n`,
+      );
+    });
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
 }
 
 async function connected(url: string, token: string): Promise<LiveTestClient> {
@@ -131,6 +152,20 @@ describe('live-socket platform (one instance, in-process bus)', () => {
   afterAll(async () => {
     await server?.app.close();
     await database?.cleanup();
+  });
+
+  it('answers 404 to an upgrade of any path but a game socket, and closes that socket', async () => {
+    const port = Number(new URL(server.url).port);
+    for (const path of ['/plain', '/', '/ws/unknown', '/ws/echo/extra']) {
+      expect(await rawUpgrade(port, path)).toMatch(/^HTTP\/1\.1 404 Not Found\r\n/);
+    }
+  });
+
+  it("keeps the rest of the app's requests out of the websocket plugin's hooks", async () => {
+    const answer = await server.app.inject({ method: 'GET', url: '/plain' });
+    expect(answer.json()).toEqual({ seenByWebsocketPlugin: false });
+    const overSocket = await fetch(`${server.url.replace('ws://', 'http://').replace('/ws/echo', '/plain')}`);
+    expect(await overSocket.json()).toEqual({ seenByWebsocketPlugin: false });
   });
 
   it('closes with 4401 without a token, with a malformed one and with an unknown one', async () => {

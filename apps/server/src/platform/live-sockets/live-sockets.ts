@@ -4,7 +4,7 @@
  * How a game plugs in:
  * 1. In packages/shared, write one zod schema per cmd for each direction (a LiveCmdRegistry keyed by cmd
  *    number), e.g. `aviatorClientCommands = { 5015: betSchema, 5017: cashOutSchema }`.
- * 2. On start-up: `const channel = platform.registerGame(app, { game: 'aviator', clientCommands, authorize })`.
+ * 2. On start-up: `const channel = platform.registerGame({ game: 'aviator', clientCommands, authorize })`.
  *    This serves `/ws/aviator?token=…`: it authenticates the token through the session service (4401 when
  *    missing, revoked or expired), asks `authorize(user)` with the resolved user and its access flags (e.g.
  *    `user.access.early`; 4403), enforces the
@@ -27,6 +27,8 @@
  * The bus is in-process for one instance and Redis pub/sub when REDIS_URL is set (./event-bus.ts).
  */
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   decodeLiveFrame,
   encodeLiveFrame,
@@ -63,6 +65,12 @@ export const LIVE_INSTANCE_HEARTBEAT_MS = 5_000;
 export const LIVE_INSTANCE_TIMEOUT_MS = 15_000;
 /** The longest accepted game name (it is a path segment and part of bus channel names). */
 const GAME_NAME_PATTERN = /^[a-z][a-z0-9]{0,19}$/;
+/** A listener of the HTTP server's upgrade event. */
+type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+/** A game's socket is served at this prefix and the game's name. */
+const LIVE_SOCKET_PATH_PREFIX = '/ws/';
+/** The answer to an upgrade of any other path: there is no socket there. */
+const NO_SUCH_SOCKET_ANSWER = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
 /** The answer to a plain HTTP request on a socket endpoint that carries a live token. */
 export const LIVE_UPGRADE_REQUIRED = 426;
@@ -383,6 +391,8 @@ export class LiveSocketPlatform {
   private sweepTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** The Fastify scope of the websocket plugin and the games' socket routes (set by install). */
+  private socketScope: FastifyInstance | undefined;
 
   constructor(options: LiveSocketPlatformOptions) {
     this.bus = options.bus;
@@ -394,9 +404,22 @@ export class LiveSocketPlatform {
 
   /** Registers the websocket plugin, the session and instance channels and the housekeeping timers. */
   async install(app: FastifyInstance): Promise<void> {
-    await app.register(websocketPlugin, {
-      options: { maxPayload: LIVE_SOCKET_HARD_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
+    // @fastify/websocket hooks every request it can see (an onRequest and an onResponse hook, every route's
+    // handler wrapped): about a sixth of a cached read's throughput. In a scope of its own with only the games'
+    // socket routes, the rest of the app does not pay for it; its upgrade listener, on the shared server, is
+    // then given only the upgrades of those routes (see refuseOtherUpgrades).
+    const upgradeListenersBefore = new Set(app.server.listeners('upgrade'));
+    await app.register(async (scope) => {
+      await scope.register(websocketPlugin, {
+        options: { maxPayload: LIVE_SOCKET_HARD_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
+      });
+      this.socketScope = scope;
     });
+    // Node's listeners() types them as Function; these are the plugin's upgrade listeners.
+    const pluginListeners = app.server
+      .listeners('upgrade')
+      .filter((listener) => !upgradeListenersBefore.has(listener)) as UpgradeListener[];
+    this.refuseOtherUpgrades(app.server, pluginListeners);
     this.unsubscribes.push(
       await this.bus.subscribe(SESSIONS_CHANNEL, (message) => this.closeRevoked(message)),
       await this.bus.subscribe(INSTANCES_CHANNEL, (instanceId) => {
@@ -413,8 +436,31 @@ export class LiveSocketPlatform {
     app.addHook('onClose', async () => this.close());
   }
 
+  /**
+   * Puts the websocket plugin's upgrade listeners behind a check of the path: an upgrade to a registered
+   * game's socket goes on to them; any other upgrade is answered 404 and its socket closed (outside the
+   * plugin's scope nothing would close it: an upgraded socket has no HTTP timeouts).
+   */
+  private refuseOtherUpgrades(server: FastifyInstance['server'], pluginListeners: UpgradeListener[]): void {
+    if (pluginListeners.length === 0)
+      throw new Error('invariant: the websocket plugin added no upgrade listener');
+    for (const listener of pluginListeners) server.removeListener('upgrade', listener);
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const pathname = (request.url ?? '').split('?', 1)[0] ?? '';
+      if (
+        pathname.startsWith(LIVE_SOCKET_PATH_PREFIX) &&
+        this.games.has(pathname.slice(LIVE_SOCKET_PATH_PREFIX.length))
+      ) {
+        for (const listener of pluginListeners) listener.call(server, request, socket, head);
+        return;
+      }
+      socket.on('error', () => socket.destroy());
+      socket.end(NO_SUCH_SOCKET_ANSWER);
+    });
+  }
+
   /** Serves /ws/<game> and subscribes to the game's channels; answers the game's channel. */
-  async registerGame(app: FastifyInstance, definition: LiveGameDefinition): Promise<LiveGameChannel> {
+  async registerGame(definition: LiveGameDefinition): Promise<LiveGameChannel> {
     if (!GAME_NAME_PATTERN.test(definition.game)) throw new Error(`bad live game name ${definition.game}`);
     if (this.games.has(definition.game)) throw new Error(`live game ${definition.game} registered twice`);
     const channel = new LiveGameChannel(definition, this);
@@ -426,9 +472,11 @@ export class LiveSocketPlatform {
       ),
     );
     // The token is in the query: the route logs at warn only, so no access line carries it.
-    app.route({
+    const scope = this.socketScope;
+    if (!scope) throw new Error('invariant: install the live socket platform before its games');
+    scope.route({
       method: 'GET',
-      url: `/ws/${definition.game}`,
+      url: `${LIVE_SOCKET_PATH_PREFIX}${definition.game}`,
       logLevel: 'warn',
       // A plain HTTP request (no upgrade) is told what it lacks: a live token (401), then the upgrade (426).
       handler: async (request) => {

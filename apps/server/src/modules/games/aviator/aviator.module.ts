@@ -55,7 +55,7 @@ export async function registerAviatorModule(
     ...(dependencies.referralBonuses === undefined ? {} : { referralBonuses: dependencies.referralBonuses }),
   });
   const game = new AviatorGameService(database.db, rounds);
-  const channel = await live.registerGame(app, {
+  const channel = await live.registerGame({
     game: 'aviator',
     clientCommands: aviatorClientCommands,
     // The early-access flag read with the session (spec 02 §6), as the HTTP calls' requireEarlyAccess.

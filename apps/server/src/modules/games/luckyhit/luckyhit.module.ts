@@ -114,7 +114,7 @@ export async function registerLuckyHitModule(
 ): Promise<void> {
   registerLuckyHitRoutes(app, { authGuard: options.authGuard, game: module.game });
   const { game, engine } = module;
-  const channel = await options.live.registerGame(app, {
+  const channel = await options.live.registerGame({
     game: LUCKY_HIT_LIVE_GAME,
     clientCommands: { [LuckyHitCmd.bet]: luckyHitBetCommand },
     // The early-access flag read with the session (spec 02 §6), as the HTTP calls' requireEarlyAccess. The
