@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from './app-error.ts';
 
@@ -21,4 +22,32 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
     throw badRequest(first ? describeIssue(first) : 'invalid input');
   }
   return result.data;
+}
+
+/** Distinct query strings kept per schema by parsePolledQuery; screens and bots send a handful each. */
+export const POLLED_QUERY_MEMO_LIMIT = 256;
+const polledQueryMemos = new WeakMap<z.ZodType, Map<string, unknown>>();
+
+/**
+ * parseInput of a request's query string, for the public reads every screen and bot polls: the same few query
+ * strings arrive thousands of times a second, and validating each again was a tenth of such a read's CPU. A
+ * valid query string is parsed once and its result (frozen, the same object for every request) reused; a
+ * refused one is parsed, and refused, every time. At most POLLED_QUERY_MEMO_LIMIT strings are kept per schema.
+ */
+export function parsePolledQuery<Schema extends z.ZodType>(
+  schema: Schema,
+  request: FastifyRequest,
+): Readonly<z.output<Schema>> {
+  const queryStart = request.url.indexOf('?');
+  const queryString = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
+  let memo = polledQueryMemos.get(schema);
+  if (!memo) {
+    memo = new Map();
+    polledQueryMemos.set(schema, memo);
+  }
+  const known = memo.get(queryString) as Readonly<z.output<Schema>> | undefined;
+  if (known !== undefined) return known;
+  const parsed = Object.freeze(parseInput(schema, request.query));
+  if (memo.size < POLLED_QUERY_MEMO_LIMIT) memo.set(queryString, parsed);
+  return parsed;
 }

@@ -1,7 +1,7 @@
 import { productListQuery, productQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../http/cached-reply.ts';
-import { parseInput } from '../../http/validation.ts';
+import { parsePolledQuery } from '../../http/validation.ts';
 import { CATALOGUE_CACHE_CONTROL, type ShopService } from './shop.service.ts';
 
 /** Public catalogue routes (spec 01 §7), answered from their serialized replies (or 304). */
@@ -13,7 +13,7 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService): voi
     answerCached(
       request,
       reply,
-      shop.productsReply(parseInput(productListQuery, request.query)),
+      shop.productsReply(parsePolledQuery(productListQuery, request)),
       CATALOGUE_CACHE_CONTROL,
     ),
   );
@@ -21,7 +21,7 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService): voi
     answerCached(
       request,
       reply,
-      shop.productReply(parseInput(productQuery, request.query).id),
+      shop.productReply(parsePolledQuery(productQuery, request).id),
       CATALOGUE_CACHE_CONTROL,
     ),
   );

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
 import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../../http/cached-reply.ts';
 import { requireEarlyAccess } from '../../../http/user-access-guard.ts';
-import { parseInput } from '../../../http/validation.ts';
+import { parseInput, parsePolledQuery } from '../../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../../idempotency/idempotency.header.ts';
 import type { ColourGameService } from './colour-game.service.ts';
 import { COLOUR_HISTORY_CACHE_CONTROL, type ColourHistoryService } from './colour-history.service.ts';
@@ -43,7 +43,7 @@ export function registerColourRoutes(
     answerCached(
       request,
       reply,
-      history.reply(parseInput(colourHistoryQuery, request.query).category),
+      history.reply(parsePolledQuery(colourHistoryQuery, request).category),
       COLOUR_HISTORY_CACHE_CONTROL,
     ),
   );
