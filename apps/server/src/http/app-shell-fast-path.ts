@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
-import { type CachedReply, cachedAnswer } from './cached-reply.ts';
+import { type CachedReply, type ContentCoding, cachedAnswer } from './cached-reply.ts';
 import { requestIdFor } from './request-id.ts';
 import type { SecurityHeaders } from './security-headers.ts';
 
@@ -13,7 +13,7 @@ const REQUEST_ID_VALUE_INDEX = 1;
 
 interface PageHeads {
   readonly notModified: HeadTemplate;
-  readonly byCoding: Map<string, HeadTemplate>;
+  readonly byCoding: Map<ContentCoding, HeadTemplate>;
 }
 
 /** One of the timeouts Fastify fills in with its defaults before it calls a serverFactory. */
@@ -122,7 +122,12 @@ export class AppShellAnswers {
     return heads;
   }
 
-  private codingHead(heads: PageHeads, contentType: string, coding: string, length: number): HeadTemplate {
+  private codingHead(
+    heads: PageHeads,
+    contentType: string,
+    coding: ContentCoding,
+    length: number,
+  ): HeadTemplate {
     let head = heads.byCoding.get(coding);
     if (!head) {
       head = [

@@ -111,12 +111,13 @@ declare module 'fastify' {
 }
 
 /**
- * The security headers of each request's answer, computed once for the process: the default set, or the
- * framed-by-app set for a route whose config names it.
+ * The security headers of each request's answer, computed once for the process: the default set
+ * (`everyPage`, computeSecurityHeaders of the default options), or the framed-by-app set for a route whose
+ * config names it.
  */
 export function securityHeadersByRoute(
   publicUrl: string,
-  everyPage: SecurityHeaders = computeSecurityHeaders(securityHeaderOptions({ publicUrl })),
+  everyPage: SecurityHeaders,
 ): (request: FastifyRequest) => SecurityHeaders {
   const framedByApp = computeSecurityHeaders(
     securityHeaderOptions({ publicUrl, frameAncestors: ["'self'"] }),

@@ -405,9 +405,9 @@ export class LiveSocketPlatform {
   /** Registers the websocket plugin, the session and instance channels and the housekeeping timers. */
   async install(app: FastifyInstance): Promise<void> {
     // @fastify/websocket hooks every request it can see (an onRequest and an onResponse hook, every route's
-    // handler wrapped): about a sixth of a cached read's throughput. In a scope of its own with only the games'
-    // socket routes, the rest of the app does not pay for it; its upgrade listener, on the shared server, is
-    // then given only the upgrades of those routes (see refuseOtherUpgrades).
+    // handler wrapped). In a scope of its own with only the games' socket routes, the rest of the app's
+    // requests skip that work; its upgrade listener, on the shared server, is then given only the upgrades of
+    // those routes (see refuseOtherUpgrades).
     const upgradeListenersBefore = new Set(app.server.listeners('upgrade'));
     await app.register(async (scope) => {
       await scope.register(websocketPlugin, {
@@ -461,6 +461,8 @@ export class LiveSocketPlatform {
 
   /** Serves /ws/<game> and subscribes to the game's channels; answers the game's channel. */
   async registerGame(definition: LiveGameDefinition): Promise<LiveGameChannel> {
+    const scope = this.socketScope;
+    if (!scope) throw new Error('invariant: install the live socket platform before its games');
     if (!GAME_NAME_PATTERN.test(definition.game)) throw new Error(`bad live game name ${definition.game}`);
     if (this.games.has(definition.game)) throw new Error(`live game ${definition.game} registered twice`);
     const channel = new LiveGameChannel(definition, this);
@@ -472,8 +474,6 @@ export class LiveSocketPlatform {
       ),
     );
     // The token is in the query: the route logs at warn only, so no access line carries it.
-    const scope = this.socketScope;
-    if (!scope) throw new Error('invariant: install the live socket platform before its games');
     scope.route({
       method: 'GET',
       url: `${LIVE_SOCKET_PATH_PREFIX}${definition.game}`,
