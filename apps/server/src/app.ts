@@ -10,9 +10,8 @@ import Fastify, {
 } from 'fastify';
 import type { AppConfig, TrustProxySetting } from './config/config.ts';
 import type { AppDatabase } from './db/dialect.ts';
-import { AppShellAnswers } from './http/app-shell-fast-path.ts';
 import { type AuthGuard, createAuthGuard } from './http/auth-guard.ts';
-import { cachedJsonReply, PUBLIC_READ_ROUTE_OPTIONS, sendCachedReply } from './http/cached-reply.ts';
+import { cachedJsonReply } from './http/cached-reply.ts';
 import {
   answerClientError,
   frameworkErrorHandler,
@@ -22,6 +21,7 @@ import {
 import { lazyJsonSchemaCompilers } from './http/lazy-json-schema-compilers.ts';
 import { lazyRequestLoggerFactory } from './http/lazy-request-logger.ts';
 import { installOperatorAccess } from './http/operator-access.ts';
+import { PublicReadAnswers, registerPublicRead } from './http/public-read-answers.ts';
 import { requestIdFor } from './http/request-id.ts';
 import {
   computeSecurityHeaders,
@@ -86,7 +86,7 @@ import { ContentOperatorService } from './modules/settings/content-operator.serv
 import { registerSettingsOperatorRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { SettingsOperatorService } from './modules/settings/settings-operator.service.ts';
-import { APP_SHELL_CACHE_CONTROL, registerAppShellRoute } from './modules/shop/app-shell.routes.ts';
+import { registerAppShellRoute } from './modules/shop/app-shell.routes.ts';
 import { AppShellService } from './modules/shop/app-shell.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
@@ -205,10 +205,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const everyPageSecurityHeaders = computeSecurityHeaders(
     securityHeaderOptions({ publicUrl: config.publicUrl }),
   );
-  const appShellAnswers = new AppShellAnswers(everyPageSecurityHeaders, APP_SHELL_CACHE_CONTROL);
+  const publicReadAnswers = new PublicReadAnswers(everyPageSecurityHeaders);
   const app = Fastify({
-    // Node's HTTP server as Fastify makes it, with the app shell's `/` answered before Fastify's routing.
-    serverFactory: appShellAnswers.serverFactory,
+    // Node's HTTP server as Fastify makes it, with the ready public reads answered before Fastify's routing.
+    serverFactory: publicReadAnswers.serverFactory,
     logger: {
       level: config.logLevel,
       ...(dependencies.logStream ? { stream: dependencies.logStream } : {}),
@@ -226,7 +226,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     genReqId: requestIdFor,
   });
   app.addHook('preClose', (done) => {
-    appShellAnswers.stop();
+    publicReadAnswers.stop();
     done();
   });
   // Every answer (404s and refused requests included) carries the security headers and the request id, set
@@ -378,10 +378,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     dev_tools: devSmsOutbox !== undefined,
   } satisfies AppConfigResponse);
   const appConfigReply = cachedJsonReply(appConfigJson);
-  app.get('/app/config', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
-    sendCachedReply(request, reply, appConfigReply, APP_CONFIG_CACHE_CONTROL),
-  );
-  registerShopRoutes(app, services.shop);
+  registerPublicRead(app, publicReadAnswers, '/app/config', {
+    cacheControl: APP_CONFIG_CACHE_CONTROL,
+    reply: () => appConfigReply,
+  });
+  registerShopRoutes(app, services.shop, publicReadAnswers);
   registerAccountRoutes(app, services, config.market);
   registerProfileRoutes(app, services);
   registerLedgerRoutes(app, { ledger, authGuard: services.authGuard });
@@ -425,6 +426,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.addHook('onClose', async () => stopIdempotencyPruning());
   registerColourGameModule(app, services.colourGame, {
     authGuard: services.authGuard,
+    publicReadAnswers,
   });
   registerPromotionModule(app, promotion, {
     authGuard: services.authGuard,
@@ -517,7 +519,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       registerAppShellRoute(
         app,
         new AppShellService(indexHtml, appConfigJson, services.shop),
-        appShellAnswers,
+        publicReadAnswers,
       );
     }
     await app.register(fastifyStatic, {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Below this a compressed copy saves less than its own headers cost (as the web build's precompression). */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -10,13 +9,6 @@ export const COMPRESS_MIN_BYTES = 1024;
  */
 export const RUNTIME_BROTLI_QUALITY = 5;
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-/**
- * Route options of the public reads every screen and every bot polls: their answered requests are not
- * written to the log one line each (a quarter of such a request's CPU went into its log line); warnings and
- * errors still are.
- */
-export const PUBLIC_READ_ROUTE_OPTIONS = { logLevel: 'warn' } as const;
 
 /**
  * A reply serialized once and answered to every request until what it shows changes: the body, its
@@ -125,41 +117,4 @@ export function cachedAnswer(
   const coding = cached.body.length < COMPRESS_MIN_BYTES ? 'identity' : preferredCoding(acceptEncoding);
   const body = coding === 'br' ? cached.brotli() : coding === 'gzip' ? cached.gzip() : cached.body;
   return { notModified: false, coding, body };
-}
-
-/**
- * Answers a cached reply: 304 when the client's copy is current, else the body in the smallest coding it
- * accepts, with the ETag and the given Cache-Control.
- */
-export function sendCachedReply(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cached: CachedReply,
-  cacheControl: string,
-): FastifyReply {
-  reply.header('etag', cached.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
-  const answer = cachedAnswer(cached, request.headers['if-none-match'], request.headers['accept-encoding']);
-  if (answer.notModified) return reply.code(304).send();
-  reply.type(cached.contentType);
-  if (answer.coding !== 'identity') reply.header('content-encoding', answer.coding);
-  return reply.send(answer.body);
-}
-
-/**
- * A route handler's answer from a value that is usually ready (T) and sometimes still loading (Promise<T>):
- * the ready case answers without allocating a promise.
- */
-export function answerCached(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  value: CachedReply | Promise<CachedReply>,
-  cacheControl: string,
-): undefined | Promise<void> {
-  if (value instanceof Promise) {
-    return value.then((cached) => {
-      sendCachedReply(request, reply, cached, cacheControl);
-    });
-  }
-  sendCachedReply(request, reply, value, cacheControl);
-  return undefined;
 }

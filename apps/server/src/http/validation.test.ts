@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
-import { POLLED_QUERY_MEMO_LIMIT, parsePolledQuery } from './validation.ts';
+import { knownPolledQuery, POLLED_QUERY_MEMO_LIMIT, parsePolledQuery } from './validation.ts';
 
 const pageQuery = z.object({
   p: z.coerce.number().int('p must be a whole number').min(1),
@@ -27,7 +27,7 @@ function appWithPolledRoute() {
     seen.push(query);
     return query;
   });
-  return { app, seen, parses: () => parses };
+  return { app, seen, schema: counted, parses: () => parses };
 }
 
 describe('parsePolledQuery', () => {
@@ -65,5 +65,17 @@ describe('parsePolledQuery', () => {
     expect(await (await app.inject({ method: 'GET', url: '/page?p=2' })).json()).toEqual({ p: 2 });
     // p=1 and p=2 were kept; the last one, past the limit, is parsed again.
     expect(parses()).toBe(before + 1);
+  });
+
+  it('tells which raw query strings it has validated, and nothing of the ones it refused', async () => {
+    const { app, schema, seen } = appWithPolledRoute();
+    expect(knownPolledQuery(schema, 'p=4')).toBeUndefined();
+    await app.inject({ method: 'GET', url: '/page?p=4' });
+    expect(knownPolledQuery(schema, 'p=4')).toBe(seen[0]);
+    // The raw string is the key: the same query written differently is not known.
+    expect(knownPolledQuery(schema, 'p=04')).toBeUndefined();
+    await app.inject({ method: 'GET', url: '/page?p=0' });
+    expect(knownPolledQuery(schema, 'p=0')).toBeUndefined();
+    expect(knownPolledQuery(pageQuery, 'p=4')).toBeUndefined();
   });
 });

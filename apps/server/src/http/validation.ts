@@ -28,6 +28,15 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
 export const POLLED_QUERY_MEMO_LIMIT = 256;
 const polledQueryMemos = new WeakMap<z.ZodType, Map<string, unknown>>();
 
+function polledQueryMemo(schema: z.ZodType): Map<string, unknown> {
+  let memo = polledQueryMemos.get(schema);
+  if (!memo) {
+    memo = new Map();
+    polledQueryMemos.set(schema, memo);
+  }
+  return memo;
+}
+
 /**
  * parseInput of a request's query string, for the public reads every screen and bot polls: the same few query
  * strings arrive thousands of times a second, and validating each again was a tenth of such a read's CPU. A
@@ -40,14 +49,21 @@ export function parsePolledQuery<Schema extends z.ZodType>(
 ): Readonly<z.output<Schema>> {
   const queryStart = request.url.indexOf('?');
   const queryString = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
-  let memo = polledQueryMemos.get(schema);
-  if (!memo) {
-    memo = new Map();
-    polledQueryMemos.set(schema, memo);
-  }
+  const memo = polledQueryMemo(schema);
   const known = memo.get(queryString) as Readonly<z.output<Schema>> | undefined;
   if (known !== undefined) return known;
   const parsed = Object.freeze(parseInput(schema, request.query));
   if (memo.size < POLLED_QUERY_MEMO_LIMIT) memo.set(queryString, parsed);
   return parsed;
+}
+
+/**
+ * The query parsePolledQuery already validated for this raw query string (without the `?`), or undefined when
+ * it has not (yet) seen and kept it: the caller then hands the request to the route that parses it.
+ */
+export function knownPolledQuery<Schema extends z.ZodType>(
+  schema: Schema,
+  queryString: string,
+): Readonly<z.output<Schema>> | undefined {
+  return polledQueryMemos.get(schema)?.get(queryString) as Readonly<z.output<Schema>> | undefined;
 }

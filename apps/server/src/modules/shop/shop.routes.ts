@@ -1,28 +1,26 @@
 import { productListQuery, productQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../http/cached-reply.ts';
-import { parsePolledQuery } from '../../http/validation.ts';
+import { type PublicReadAnswers, registerPublicRead } from '../../http/public-read-answers.ts';
 import { CATALOGUE_CACHE_CONTROL, type ShopService } from './shop.service.ts';
 
 /** Public catalogue routes (spec 01 §7), answered from their serialized replies (or 304). */
-export function registerShopRoutes(app: FastifyInstance, shop: ShopService): void {
-  app.get('/shop/home_top', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
-    answerCached(request, reply, shop.homeTopReply(), CATALOGUE_CACHE_CONTROL),
-  );
-  app.get('/shop/products', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
-    answerCached(
-      request,
-      reply,
-      shop.productsReply(parsePolledQuery(productListQuery, request)),
-      CATALOGUE_CACHE_CONTROL,
-    ),
-  );
-  app.get('/shop/product', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
-    answerCached(
-      request,
-      reply,
-      shop.productReply(parsePolledQuery(productQuery, request).id),
-      CATALOGUE_CACHE_CONTROL,
-    ),
-  );
+export function registerShopRoutes(
+  app: FastifyInstance,
+  shop: ShopService,
+  answers: PublicReadAnswers,
+): void {
+  registerPublicRead(app, answers, '/shop/home_top', {
+    cacheControl: CATALOGUE_CACHE_CONTROL,
+    reply: () => shop.homeTopReply(),
+  });
+  registerPublicRead(app, answers, '/shop/products', {
+    query: productListQuery,
+    cacheControl: CATALOGUE_CACHE_CONTROL,
+    reply: (query) => shop.productsReply(query),
+  });
+  registerPublicRead(app, answers, '/shop/product', {
+    query: productQuery,
+    cacheControl: CATALOGUE_CACHE_CONTROL,
+    reply: (query) => shop.productReply(query.id),
+  });
 }

@@ -2,6 +2,7 @@ import { type ColourCategory, getMarket, type MarketCode } from '@app/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import type { AuthGuard } from '../../../http/auth-guard.ts';
+import type { PublicReadAnswers } from '../../../http/public-read-answers.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { PublicReadCache, PublicReadTag } from '../../../platform/public-read-cache.ts';
 import { IdempotencyService } from '../../idempotency/idempotency.service.ts';
@@ -99,6 +100,8 @@ export function createColourGameModule(dependencies: ColourGameModuleDependencie
 
 export interface ColourGameRegistration {
   authGuard: AuthGuard;
+  /** Where the public history is answered before Fastify's routing when it is ready. */
+  publicReadAnswers: PublicReadAnswers;
 }
 
 /** Registers the colour game's player calls and its operator API under /admin/api. */
@@ -107,7 +110,12 @@ export function registerColourGameModule(
   module: ColourGameModule,
   options: ColourGameRegistration,
 ): void {
-  registerColourRoutes(app, { authGuard: options.authGuard, game: module.game, history: module.history });
+  registerColourRoutes(app, {
+    authGuard: options.authGuard,
+    game: module.game,
+    history: module.history,
+    publicReadAnswers: options.publicReadAnswers,
+  });
   registerColourOperatorRoutes(app, { operator: module.operator });
   // Queued bets are answered (503) and the running batch finishes before the database closes.
   app.addHook('onClose', async () => module.game.intake.close());

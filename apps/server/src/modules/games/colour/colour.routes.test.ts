@@ -19,6 +19,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../../http/error-handler.ts';
 import { installOperatorAccess } from '../../../http/operator-access.ts';
 import { OPERATOR_AUTH_FAILED_EVENT } from '../../../http/operator-guard.ts';
+import { PublicReadAnswers } from '../../../http/public-read-answers.ts';
+import { computeSecurityHeaders, securityHeaderOptions } from '../../../http/security-headers.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../../test-support/test-app.ts';
@@ -498,6 +500,9 @@ describeEachDatabase('colour game', (database) => {
       authGuard: async () => {
         throw new Error('no player call in this test');
       },
+      publicReadAnswers: new PublicReadAnswers(
+        computeSecurityHeaders(securityHeaderOptions({ publicUrl: 'http://localhost' })),
+      ),
     });
     await operatorApp.ready();
     try {

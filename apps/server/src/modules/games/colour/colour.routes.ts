@@ -7,9 +7,9 @@ import {
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../../http/auth-guard.ts';
-import { answerCached, PUBLIC_READ_ROUTE_OPTIONS } from '../../../http/cached-reply.ts';
+import { type PublicReadAnswers, registerPublicRead } from '../../../http/public-read-answers.ts';
 import { requireEarlyAccess } from '../../../http/user-access-guard.ts';
-import { parseInput, parsePolledQuery } from '../../../http/validation.ts';
+import { parseInput } from '../../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../../idempotency/idempotency.header.ts';
 import type { ColourGameService } from './colour-game.service.ts';
 import { COLOUR_HISTORY_CACHE_CONTROL, type ColourHistoryService } from './colour-history.service.ts';
@@ -25,7 +25,13 @@ export function registerColourRoutes(
     authGuard,
     game,
     history,
-  }: { authGuard: AuthGuard; game: ColourGameService; history: ColourHistoryService },
+    publicReadAnswers,
+  }: {
+    authGuard: AuthGuard;
+    game: ColourGameService;
+    history: ColourHistoryService;
+    publicReadAnswers: PublicReadAnswers;
+  },
 ): void {
   const gameGuards = [authGuard, requireEarlyAccess];
   app.post('/win/add_user_guess', { preHandler: gameGuards }, (request) => {
@@ -39,14 +45,11 @@ export function registerColourRoutes(
     game.nextPeriodInfo(currentUser(request).userId),
   );
   // The same for everyone: answered from the serialized reply of this second, or 304.
-  app.get('/win/next_period_info_noauth', PUBLIC_READ_ROUTE_OPTIONS, (request, reply) =>
-    answerCached(
-      request,
-      reply,
-      history.reply(parsePolledQuery(colourHistoryQuery, request).category),
-      COLOUR_HISTORY_CACHE_CONTROL,
-    ),
-  );
+  registerPublicRead(app, publicReadAnswers, '/win/next_period_info_noauth', {
+    query: colourHistoryQuery,
+    cacheControl: COLOUR_HISTORY_CACHE_CONTROL,
+    reply: (query) => history.reply(query.category),
+  });
   app.get('/win/guesses', { preHandler: gameGuards }, (request) =>
     game.guesses(parseInput(colourListQuery, request.query)),
   );
