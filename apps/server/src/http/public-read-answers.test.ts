@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTokenHeaders } from '../modules/operators/operator-fixtures.ts';
 import { insertTestProduct } from '../modules/orders/order-fixtures.ts';
@@ -14,7 +14,7 @@ import { listenOnLoopback, socketRequest } from '../test-support/socket-request.
 import { buildTestApp } from '../test-support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { CachedReply } from './cached-reply.ts';
-import { PublicReadAnswers, type PublicReadSource } from './public-read-answers.ts';
+import { PublicReadAnswers, type PublicReadSource, registerPublicRead } from './public-read-answers.ts';
 import { computeSecurityHeaders, securityHeaderOptions } from './security-headers.ts';
 
 /** The headers that differ between any two answers (the request id, the time, the connection's). */
@@ -27,6 +27,13 @@ function comparableHeaders(headers: Record<string, unknown>): Record<string, unk
     ...rest
   } = headers;
   return rest;
+}
+
+/** A reply whose Brotli copy cannot be made. */
+class UncompressibleReply extends CachedReply {
+  override brotli(): Buffer {
+    throw new Error('no memory for the compressor');
+  }
 }
 
 const PAGE_HTML = `<!doctype html><html><head><title>Gold shop</title></head><body>${'<p>gold</p>'.repeat(200)}</body></html>`;
@@ -164,6 +171,15 @@ describe('public reads answered before Fastify', () => {
     expect(passedOn).toEqual(['GET /']);
   });
 
+  it('passes on a request whose answer cannot be made, and goes on serving', async () => {
+    const broken = new UncompressibleReply(Buffer.from(PAGE_HTML), 'text/html; charset=utf-8');
+    shellSource = () => broken;
+    expect((await socketRequest(port, '/', { 'accept-encoding': 'br' })).statusCode).toBe(404);
+    expect(passedOn).toEqual(['GET /']);
+    expect((await socketRequest(port, '/', { 'accept-encoding': 'gzip' })).statusCode).toBe(200);
+    expect(passedOn).toEqual(['GET /']);
+  });
+
   it('refuses to serve a path twice or a path that is not plain', () => {
     expect(() => answers.serve('/', 'no-cache', () => page)).toThrow(/served twice/);
     expect(() => answers.serve('shop', 'no-cache', () => page)).toThrow(/plain absolute path/);
@@ -194,6 +210,29 @@ describe('public reads answered before Fastify', () => {
   it("gives the server Fastify's timeouts", () => {
     expect(server.keepAliveTimeout).toBe(72_000);
     expect(server.requestTimeout).toBe(0);
+  });
+});
+
+describe("a public read's Fastify route", () => {
+  it('answers an answer that cannot be made with a 500 from the error handler, and goes on serving', async () => {
+    const app = Fastify({ logger: false });
+    const answers = new PublicReadAnswers(SECURITY_HEADERS);
+    const broken = new UncompressibleReply(Buffer.from(PAGE_HTML), 'text/html; charset=utf-8');
+    registerPublicRead(app, answers, '/page', { cacheControl: 'no-cache', reply: () => broken });
+    try {
+      const failed = await app.inject({ method: 'GET', url: '/page', headers: { 'accept-encoding': 'br' } });
+      expect(failed.statusCode).toBe(500);
+      const served = await app.inject({
+        method: 'GET',
+        url: '/page',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(served.statusCode).toBe(200);
+      expect(zlib.gunzipSync(served.rawPayload).toString()).toBe(PAGE_HTML);
+      expect(served.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+    } finally {
+      await app.close();
+    }
   });
 });
 

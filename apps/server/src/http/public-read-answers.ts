@@ -22,6 +22,13 @@ interface ServedRead {
 type HeadTemplate = readonly string[];
 const REQUEST_ID_VALUE_INDEX = 1;
 
+/** An answer ready to send: its status, its head (the request id's value left empty) and its body. */
+export interface PreparedAnswer {
+  readonly status: 200 | 304;
+  readonly head: HeadTemplate;
+  readonly body: Buffer | undefined;
+}
+
 interface ReplyHeads {
   readonly cacheControl: string;
   readonly notModified: HeadTemplate;
@@ -47,7 +54,7 @@ function numberOption(options: Record<string, unknown>, name: string): number {
  * served path whose reply is ready before Fastify's routing, and hands Node one prepared list (bench/reads,
  * sessions 8 and 9). Everything else goes on to Fastify: other paths and methods, a reply still loading, a
  * query string not yet validated, and every request once the app is closing. Each read's Fastify route writes
- * through the same method (registerPublicRead), so both paths answer byte for byte the same.
+ * through the same methods (registerPublicRead), so both paths answer byte for byte the same.
  */
 export class PublicReadAnswers {
   private readonly reads = new Map<string, ServedRead>();
@@ -70,27 +77,23 @@ export class PublicReadAnswers {
     this.accepting = false;
   }
 
-  /** Writes `reply`'s answer to this request; `requestId` is the request's X-Request-Id. */
-  write(
-    request: IncomingMessage,
-    response: ServerResponse,
-    reply: CachedReply,
-    cacheControl: string,
-    requestId: string,
-  ): void {
+  /**
+   * The answer of `reply` to this request: 304 or the body in the client's coding, with its head. Everything
+   * that can fail (a body's first compression) happens here, before anything is sent.
+   */
+  prepare(request: IncomingMessage, reply: CachedReply, cacheControl: string): PreparedAnswer {
     const answer = cachedAnswer(reply, request.headers['if-none-match'], request.headers['accept-encoding']);
     const heads = this.headsOf(reply, cacheControl);
-    const template = answer.notModified
-      ? heads.notModified
-      : this.codingHead(heads, reply.contentType, answer.coding, answer.body.length);
-    const head = template.slice();
+    if (answer.notModified) return { status: 304, head: heads.notModified, body: undefined };
+    const head = this.codingHead(heads, reply.contentType, answer.coding, answer.body.length);
+    return { status: 200, head, body: answer.body };
+  }
+
+  /** Sends a prepared answer; `requestId` is the request's X-Request-Id. */
+  send(response: ServerResponse, answer: PreparedAnswer, requestId: string): void {
+    const head = answer.head.slice();
     head[REQUEST_ID_VALUE_INDEX] = requestId;
-    if (answer.notModified) {
-      response.writeHead(304, head);
-      response.end();
-      return;
-    }
-    response.writeHead(200, head);
+    response.writeHead(answer.status, head);
     // Node sends no body to a HEAD request; Content-Length still says the GET's length.
     response.end(answer.body);
   }
@@ -111,7 +114,14 @@ export class PublicReadAnswers {
       reply.catch(() => undefined);
       return false;
     }
-    this.write(request, response, reply, read.cacheControl, requestIdFor(request));
+    let answer: PreparedAnswer;
+    try {
+      answer = this.prepare(request, reply, read.cacheControl);
+    } catch {
+      // Nothing was sent: Fastify's route makes the answer again, and answers and logs its error.
+      return false;
+    }
+    this.send(response, answer, requestIdFor(request));
     return true;
   }
 
@@ -219,8 +229,10 @@ export function registerPublicRead(
   app.get(path, PUBLIC_READ_ROUTE_OPTIONS, (request, reply) => {
     const value = read.reply(schema ? parsePolledQuery(schema, request) : undefined);
     const answer = (cached: CachedReply): void => {
+      // Prepared before the hijack, so a failure is still Fastify's to answer and log.
+      const prepared = answers.prepare(request.raw, cached, cacheControl);
       reply.hijack();
-      answers.write(request.raw, reply.raw, cached, cacheControl, request.id);
+      answers.send(reply.raw, prepared, request.id);
     };
     if (value instanceof Promise) return value.then(answer);
     answer(value);
