@@ -178,6 +178,11 @@ describe('public reads answered before Fastify', () => {
     expect(passedOn).toEqual(['GET /']);
     expect((await socketRequest(port, '/', { 'accept-encoding': 'gzip' })).statusCode).toBe(200);
     expect(passedOn).toEqual(['GET /']);
+    shellSource = () => {
+      throw new Error('the clock went backwards');
+    };
+    expect((await socketRequest(port, '/')).statusCode).toBe(404);
+    expect(passedOn).toEqual(['GET /', 'GET /']);
   });
 
   it('refuses to serve a path twice or a path that is not plain', () => {
@@ -237,7 +242,7 @@ describe("a public read's Fastify route", () => {
 });
 
 describe('public reads over a socket and through Fastify', () => {
-  const ADMIN_TOKEN = 'app-shell-fast-path-test-admin-token-0123456789';
+  const ADMIN_TOKEN = 'public-read-answers-test-admin-token-0123456789';
   /** The URLs of the requests Fastify's routing saw. */
   const routed: string[] = [];
   let app: FastifyInstance;

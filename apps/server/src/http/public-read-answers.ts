@@ -106,19 +106,19 @@ export class PublicReadAnswers {
     const queryStart = url.indexOf('?');
     const read = this.reads.get(queryStart === -1 ? url : url.slice(0, queryStart));
     if (!read) return false;
-    const reply = read.source(queryStart === -1 ? '' : url.slice(queryStart + 1));
-    if (reply === undefined) return false;
-    if (reply instanceof Promise) {
-      // The route asks again and waits for the same load (the cache shares one load per key); its failure
-      // is answered there.
-      reply.catch(() => undefined);
-      return false;
-    }
     let answer: PreparedAnswer;
     try {
+      const reply = read.source(queryStart === -1 ? '' : url.slice(queryStart + 1));
+      if (reply === undefined) return false;
+      if (reply instanceof Promise) {
+        // The route asks again and waits for the same load (the cache shares one load per key); its failure
+        // is answered there.
+        reply.catch(() => undefined);
+        return false;
+      }
       answer = this.prepare(request, reply, read.cacheControl);
     } catch {
-      // Nothing was sent: Fastify's route makes the answer again, and answers and logs its error.
+      // Nothing was sent: Fastify's route asks again, and answers and logs the error.
       return false;
     }
     this.send(response, answer, requestIdFor(request));
@@ -197,7 +197,7 @@ export interface PublicRead<Query> {
 
 /**
  * Registers GET (and HEAD) `path` as a public read: answered before Fastify's routing whenever its reply is
- * ready (`answers.serverFactory`), and by this route otherwise, through the same writer. With `query`, the
+ * ready (`answers.serverFactory`), and by this route otherwise, through the same methods. With `query`, the
  * query string is validated by it (a refusal is a 400 naming the field, from the route); without, any query
  * string is accepted and ignored (`/?utm_source=…`).
  */
