@@ -38,6 +38,11 @@ import { SessionService } from './modules/accounts/session.service.ts';
 import { ConsoleSmsAdapter } from './modules/accounts/sms/console-sms.adapter.ts';
 import { createSmsAdapter } from './modules/accounts/sms/create-sms.adapter.ts';
 import { registerDevSmsRoutes } from './modules/accounts/sms/dev-sms.routes.ts';
+import { registerPlayerAdjustmentRoutes } from './modules/adjustments/player-adjustments.routes.ts';
+import { PlayerAdjustmentService } from './modules/adjustments/player-adjustments.service.ts';
+import { AlertService } from './modules/approvals/alerts.service.ts';
+import { registerApprovalRoutes } from './modules/approvals/approvals.routes.ts';
+import { ApprovalService } from './modules/approvals/approvals.service.ts';
 import { registerChannelsOperatorRoutes } from './modules/channels/channels-operator.routes.ts';
 import { ChannelsOperatorService } from './modules/channels/channels-operator.service.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -156,6 +161,10 @@ export interface AppServices {
   promotion: PromotionModule;
   /** Operator accounts, TOTP and console sessions. */
   operators: OperatorService;
+  /** Maker-checker requests: each kind's module registers the action a second operator's approval does. */
+  approvals: ApprovalService;
+  /** The console's alerts (provider caps hit, large gift codes, voided rounds). */
+  alerts: AlertService;
 }
 
 /** The build's content-hashed files never change under their name. */
@@ -246,8 +255,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   const publicReads = new PublicReadCache({ ttlMs: config.publicReadTtlMs });
   await publicReads.shareInvalidations(eventBus);
-  const settings = new SettingsService(database.db, clock, publicReads);
+  const settings = new SettingsService(database.db, clock, publicReads, config.market);
   const audit = new AuditLog(database.db, clock);
+  const approvals = new ApprovalService(database, clock, audit);
+  const alerts = new AlertService(database, clock, audit);
   const rateLimiter = new DatabaseRateLimiter(database.db, clock);
   const sessions = new SessionService(database.db, clock);
   const sms = createSmsAdapter(config.sms, {
@@ -287,6 +298,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   installOperatorAccess(app, { adminToken: config.adminToken, audit, sessions: operators });
   const services: AppServices = {
     operators,
+    approvals,
+    alerts,
     settings,
     shop: new ShopService(database.db, database.dialect, settings, publicReads),
     authGuard: createAuthGuard(sessions),
@@ -398,7 +411,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     market: config.market,
   });
   registerSettingsOperatorRoutes(app, {
-    operator: new SettingsOperatorService(database, settings, audit),
+    operator: new SettingsOperatorService(database, settings, audit, approvals),
+  });
+  registerApprovalRoutes(app, { approvals, alerts });
+  registerPlayerAdjustmentRoutes(app, {
+    adjustments: new PlayerAdjustmentService(database, ledger, wagering, approvals),
   });
   registerContentOperatorRoutes(app, { content: new ContentOperatorService(database, settings, audit) });
   registerChannelsOperatorRoutes(app, { channels: new ChannelsOperatorService(database, clock, audit) });
@@ -433,7 +450,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerGiftsModule(
     app,
-    createGiftsService({ database, clock, ledger, settings, audit, market: config.market }),
+    createGiftsService({
+      database,
+      clock,
+      ledger,
+      settings,
+      audit,
+      market: config.market,
+      wagering,
+      rateLimiter,
+      approvals,
+      alerts,
+    }),
     { authGuard: services.authGuard },
   );
   await registerLauncherModule(app, {

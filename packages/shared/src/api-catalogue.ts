@@ -10,6 +10,13 @@
 import type { z } from 'zod';
 import type { MarketCode } from './markets.ts';
 import { changeNickNameBody, createAccountSchemas } from './schemas/accounts.ts';
+import {
+  alertListQuery,
+  alertParams,
+  approvalListQuery,
+  approvalParams,
+  playerAdjustmentBody,
+} from './schemas/approvals.ts';
 import { aviatorRoundDetailQuery, aviatorUserRecordsQuery } from './schemas/aviator.ts';
 import {
   addUserGuessBody,
@@ -970,6 +977,83 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       auth: 'operator',
       query: adminGiftEventListQuery,
       paginated: true,
+    },
+
+    // Operator money controls (DESIGN.md §2): maker-checker requests and alerts
+    {
+      method: 'GET',
+      path: '/admin/api/approvals',
+      tag: 'operator',
+      summary:
+        'Requests waiting for a second operator (oldest first), or the decided ones; may_decide says whether the caller may approve',
+      auth: 'operator',
+      query: approvalListQuery,
+      paginated: true,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/approvals/{id}',
+      tag: 'operator',
+      summary: 'One approval request',
+      auth: 'operator',
+      params: approvalParams,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/approvals/{id}/approve',
+      tag: 'operator',
+      summary:
+        'Approve a request (never the operator who asked, never the automation token); the action is done in the same transaction',
+      auth: 'operator',
+      params: approvalParams,
+      body: operatorReasonBody,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/approvals/{id}/refuse',
+      tag: 'operator',
+      summary: 'Refuse a request; nothing is done',
+      auth: 'operator',
+      params: approvalParams,
+      body: operatorReasonBody,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/approvals/{id}/cancel',
+      tag: 'operator',
+      summary: 'Withdraw one’s own request',
+      auth: 'operator',
+      params: approvalParams,
+      body: operatorReasonBody,
+    },
+    {
+      method: 'GET',
+      path: '/admin/api/alerts',
+      tag: 'operator',
+      summary:
+        'Alerts of the money controls (provider caps hit, large gift codes, voided rounds), newest first',
+      auth: 'operator',
+      query: alertListQuery,
+      paginated: true,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/alerts/{id}/acknowledge',
+      tag: 'operator',
+      summary: 'Acknowledge an alert with a note',
+      auth: 'operator',
+      params: alertParams,
+      body: operatorReasonBody,
+    },
+    {
+      method: 'POST',
+      path: '/admin/api/users/{id}/adjustments',
+      tag: 'operator',
+      summary:
+        'Ask for a hand recharge (HRE, credit) or a recharge cancel (HREC, debit) of a player: done when a second operator approves',
+      auth: 'operator',
+      params: operatorUserParams,
+      body: playerAdjustmentBody,
     },
 
     // Support tickets (spec 02 §7; DESIGN.md §6)

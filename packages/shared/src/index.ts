@@ -13,6 +13,7 @@ export * from './postal-codes.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/app-config.ts';
 export * from './schemas/app-shell.ts';
+export * from './schemas/approvals.ts';
 export * from './schemas/aviator.ts';
 export * from './schemas/colour-game.ts';
 export * from './schemas/common.ts';

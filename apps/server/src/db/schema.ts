@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 import type { AddressesTables } from '../modules/addresses/addresses.tables.ts';
+import type { ApprovalsTables } from '../modules/approvals/approvals.tables.ts';
 import type { AviatorTables } from '../modules/games/aviator/aviator.tables.ts';
 import type { ColourTables } from '../modules/games/colour/colour.tables.ts';
 import type { LuckyHitTables } from '../modules/games/luckyhit/luckyhit.tables.ts';
@@ -37,7 +38,8 @@ export interface Database
     SuggestionsTables,
     LauncherTables,
     MediaTables,
-    OperatorsTables {}
+    OperatorsTables,
+    ApprovalsTables {}
 
 /**
  * Tables of migration 0001. Later modules declare their tables beside their code (for example

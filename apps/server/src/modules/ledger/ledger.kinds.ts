@@ -87,6 +87,8 @@ export const SYSTEM_ACCOUNT_NAMES = [
   'promotion_expense',
   'gift_expense',
   'external_games',
+  /** Hand recharges (HRE) and recharge cancels (HREC): money an operator pair puts in or takes back. */
+  'operator_adjustments',
 ] as const;
 export type SystemAccountName = (typeof SYSTEM_ACCOUNT_NAMES)[number];
 
