@@ -51,17 +51,31 @@ describeEachDatabase('operator API of settings', (database) => {
   });
 
   it('changes a setting, which the services read at once, and audits the old and new value', async () => {
-    const response = await put('withdrawal.daily_count', { value: 5 });
+    // Fewer withdrawals a day tightens a control, so it applies at once.
+    const response = await put('withdrawal.daily_count', { value: 2 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ code: 200, key: 'withdrawal.daily_count', value: 5 });
-    expect(await new SettingsService(database().db, clock).get('withdrawal.daily_count')).toBe(5);
+    expect(response.json()).toEqual({ code: 200, key: 'withdrawal.daily_count', value: 2 });
+    expect(await new SettingsService(database().db, clock).get('withdrawal.daily_count')).toBe(2);
     const [change] = await new AuditLog(database().db, clock).recent({ event: OPERATOR_SETTING_CHANGED });
     expect(change?.detail).toEqual({
       operator: 'admin_token',
       key: 'withdrawal.daily_count',
       previous: 3,
-      value: 5,
+      value: 2,
     });
+  });
+
+  it('turns a change that loosens a money control into a request, and applies nothing', async () => {
+    const response = await put('withdrawal.daily_count', { value: 9, reason: 'busy season' });
+    expect(response.statusCode).toBe(202);
+    expect(response.json().request).toMatchObject({
+      kind: 'setting.change',
+      status: 'pending',
+      details: { key: 'withdrawal.daily_count', previous: 2, value: 9 },
+      requested_by: 'admin_token',
+      reason: 'busy season',
+    });
+    expect(await new SettingsService(database().db, clock).get('withdrawal.daily_count')).toBe(2);
   });
 
   it.each([

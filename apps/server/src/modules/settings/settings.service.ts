@@ -1,8 +1,14 @@
+import type { MarketCode } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type PublicReadCache, PublicReadTag } from '../../platform/public-read-cache.ts';
-import { SETTING_DEFINITIONS, type SettingKey, type SettingValue } from './settings.definitions.ts';
+import {
+  SETTING_DEFINITIONS,
+  type SettingKey,
+  type SettingValue,
+  settingDefault,
+} from './settings.definitions.ts';
 import { findSettingValues, upsertSettingValue } from './settings.repository.ts';
 
 const ALL_SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
@@ -17,6 +23,8 @@ export class SettingsService {
     private readonly clock: Clock,
     /** Where settings read for display are kept between changes; without one they are read every time. */
     private readonly publicReads?: PublicReadCache,
+    /** The market whose defaults apply to settings never stored (amounts of money differ per market). */
+    readonly market: MarketCode = 'in',
   ) {}
 
   /**
@@ -69,7 +77,7 @@ export class SettingsService {
       const definition = SETTING_DEFINITIONS[key];
       const text = stored.get(key);
       if (text === undefined) {
-        result[key] = definition.defaultValue as SettingValue<Key>;
+        result[key] = settingDefault(key, this.market) as SettingValue<Key>;
         continue;
       }
       const parsed = definition.schema.safeParse(JSON.parse(text));
