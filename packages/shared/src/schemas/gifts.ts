@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { parseMoneyToMinor } from '../money.ts';
 import { idFromBody, idFromQuery, paginationQuery } from './common.ts';
-import { requiredText } from './text-field.ts';
+import { OPERATOR_REASON_MAX_LENGTH } from './operator-console.ts';
+import { optionalText, requiredText } from './text-field.ts';
 import { moneyAmountField } from './wallet.ts';
 
 /** Gift codes are letters and digits, compared in upper case. */
@@ -14,14 +15,19 @@ export type GiftSplit = (typeof GIFT_SPLITS)[number];
 /** Server messages of the gift calls (spec 02 §8: a failure shows Fail with the message). */
 export const GiftMessage = {
   redeemed: 'redeem_success',
-  unknownCode: 'This gift code does not exist',
-  expired: 'This gift code has expired',
-  disabled: 'This gift code is no longer valid',
-  exhausted: 'All gifts of this code have been taken',
+  /**
+   * One answer for a code that does not exist, has expired, was disabled or has no gift left, so guessing
+   * codes tells nothing about which exist.
+   */
+  invalidCode: 'This gift code is not valid or has no gifts left',
+  /** Too many claims from one account or one address in a short time. */
+  tooManyTries: 'Too many gift code tries, please wait a minute',
   alreadyClaimed: 'You have already received this gift',
   wrongMobile: 'mobile must be your own mobile number',
   needsRecharge: 'Recharge first to receive this gift',
   codeTaken: 'code is already used by another gift code',
+  /** The console's answer for an unknown gift code id. */
+  notFound: 'Gift code not found',
   eventNotFound: 'Gift event not found',
   eventNotOpen: 'This gift event is not open now',
   eventFinished: 'All gifts of this event have been taken',
@@ -74,6 +80,8 @@ export const adminCreateGiftCodeBody = z.object({
   min_amount: moneyOrZeroField('min_amount').optional(),
   expires_at: z.number({ error: 'expires_at must be epoch milliseconds' }).int().positive(),
   require_recharge: z.boolean({ error: 'require_recharge must be true or false' }).optional(),
+  /** Why: required when the total needs a second operator's approval (above gifts.single_approval_max_minor). */
+  reason: optionalText('reason', { max: OPERATOR_REASON_MAX_LENGTH }),
 });
 export type AdminCreateGiftCodeBody = z.output<typeof adminCreateGiftCodeBody>;
 

@@ -60,6 +60,58 @@ export async function hasBetSince(
 
 // Gift codes
 
+/**
+ * Adds a gift code's total to its maker's total of the day, unless that would pass the cap: one conditional
+ * upsert, so parallel requests of one operator cannot pass it together. Answers whether it was added.
+ */
+export async function addToCreatorDailyTotal(
+  trx: Kysely<Database>,
+  values: { creatorKey: string; day: string; amountMinor: number; capMinor: number; now: number },
+): Promise<boolean> {
+  if (values.amountMinor > values.capMinor) return false;
+  const row = await trx
+    .insertInto('gift_code_daily_totals')
+    .values({
+      creator_key: values.creatorKey,
+      day: values.day,
+      total_minor: values.amountMinor,
+      updated_at: values.now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['creator_key', 'day'])
+        .doUpdateSet((eb) => ({
+          total_minor: eb('gift_code_daily_totals.total_minor', '+', values.amountMinor),
+          updated_at: values.now,
+        }))
+        .where('gift_code_daily_totals.total_minor', '<=', values.capMinor - values.amountMinor),
+    )
+    .returning('total_minor')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What an operator's gift codes of a day add up to so far (0 when none). */
+export async function creatorDailyTotal(
+  db: Kysely<Database>,
+  creatorKey: string,
+  day: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('gift_code_daily_totals')
+    .select('total_minor')
+    .where('creator_key', '=', creatorKey)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return row ? Number(row.total_minor) : 0;
+}
+
+/** Whether a gift code of this name exists. */
+export async function giftCodeExists(db: Kysely<Database>, code: string): Promise<boolean> {
+  const row = await db.selectFrom('gift_codes').select('id').where('code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertGiftCode(
   trx: Kysely<Database>,
   values: {
@@ -70,6 +122,8 @@ export async function insertGiftCode(
     minimumMinor: number;
     expiresAt: number;
     requireRecharge: boolean;
+    createdByKey: string;
+    approvalRequestId: number | null;
     now: number;
   },
 ): Promise<number | undefined> {
@@ -84,6 +138,8 @@ export async function insertGiftCode(
       expires_at: values.expiresAt,
       require_recharge: values.requireRecharge ? 1 : 0,
       created_at: values.now,
+      created_by_key: values.createdByKey,
+      approval_request_id: values.approvalRequestId,
     })
     .onConflict((conflict) => conflict.column('code').doNothing())
     .returning('id')

@@ -9,7 +9,8 @@ import {
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
+import { currentOperator, operatorActor, operatorRoute } from '../../http/operator-access.ts';
+import { replyWithCode } from '../../http/reply-with-code.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { GiftsService } from './gifts.service.ts';
 
@@ -20,7 +21,11 @@ export function registerGiftRoutes(
 ): void {
   const { gifts, authGuard } = services;
   app.post('/mana/receive_red_packet', { preHandler: authGuard }, (request) =>
-    gifts.receiveRedPacket(currentUser(request).userId, parseInput(receiveRedPacketBody, request.body)),
+    gifts.receiveRedPacket(
+      currentUser(request).userId,
+      parseInput(receiveRedPacketBody, request.body),
+      request.ip,
+    ),
   );
   app.get('/user/gift_events', { preHandler: authGuard }, (request) =>
     gifts.events(currentUser(request).userId),
@@ -29,8 +34,15 @@ export function registerGiftRoutes(
     gifts.join(currentUser(request).userId, parseInput(joinGiftEventBody, request.body).id),
   );
 
-  app.post('/admin/api/gift-codes', operatorRoute('support'), (request) =>
-    gifts.createCode(parseInput(adminCreateGiftCodeBody, request.body), operatorActor(request)),
+  app.post('/admin/api/gift-codes', operatorRoute('support'), async (request, reply) =>
+    replyWithCode(
+      reply,
+      await gifts.createCode(
+        parseInput(adminCreateGiftCodeBody, request.body),
+        currentOperator(request),
+        request.ip,
+      ),
+    ),
   );
   app.get('/admin/api/gift-codes', operatorRoute('support'), (request) =>
     gifts.listCodes(parseInput(adminGiftCodeListQuery, request.query)),

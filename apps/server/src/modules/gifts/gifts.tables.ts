@@ -8,6 +8,15 @@ export interface GiftsTables {
   gift_code_packets: GiftCodePacketsTable;
   gift_event_rounds: GiftEventRoundsTable;
   gift_event_claims: GiftEventClaimsTable;
+  gift_code_daily_totals: GiftCodeDailyTotalsTable;
+}
+
+/** Migration 0060: what one operator's gift codes add up to in one market day (the per-operator cap). */
+export interface GiftCodeDailyTotalsTable {
+  creator_key: string;
+  day: string;
+  total_minor: number;
+  updated_at: number;
 }
 
 export interface GiftCodesTable {
@@ -24,6 +33,10 @@ export interface GiftCodesTable {
   claimed_minor: Defaulted<number>;
   is_disabled: Defaulted<number>;
   created_at: number;
+  /** Migration 0060: who made the code (`operator:<id>` or `admin_token`), for each operator's daily cap. */
+  created_by_key: Defaulted<string | null>;
+  /** Migration 0060: the approval request that made it, when its total needed a second operator. */
+  approval_request_id: Defaulted<number | null>;
 }
 
 export interface GiftCodePacketsTable {

@@ -224,14 +224,9 @@ describeEachDatabase('referral bonuses and profit transfers', (database) => {
     expect(refused.json().entry).toMatchObject({ status: 'Refused', refuse_reason: 'suspicious' });
     expect((await get<PromotionInfoResponse>(root, '/user/my_promotion_info')).profit).toBe('1.30');
 
-    // Under the operator's threshold a transfer completes at once.
-    const setting = await app.inject({
-      method: 'PUT',
-      url: '/admin/api/settings/promotion.auto_complete_max_minor',
-      headers: operatorHeaders,
-      payload: { value: 10_00 },
-    });
-    expect(setting.statusCode, setting.body).toBe(200);
+    // Under the operator's threshold a transfer completes at once (raising it is a change two operators
+    // approve; the settings tests cover that, so it is stored directly here).
+    await new SettingsService(database().db, clock).set('promotion.auto_complete_max_minor', 10_00);
     expect((await apply(alice, '6.60')).statusCode).toBe(200);
     expect((await get<ProfitTransferListResponse>(alice, '/user/profit_transfers')).queryset[0]?.status).toBe(
       'Completed',
@@ -248,12 +243,13 @@ describeEachDatabase('referral bonuses and profit transfers', (database) => {
     clock.set(MIDNIGHT_IST + 3 * COLOUR_PERIOD_MS + 1_000);
     await colour.engine.tick();
     expect((await get<PromotionInfoResponse>(alice, '/user/my_promotion_info')).profit).toBe('12.00');
-    await app.inject({
+    const lowered = await app.inject({
       method: 'PUT',
       url: '/admin/api/settings/promotion.auto_complete_max_minor',
       headers: operatorHeaders,
       payload: { value: 0 },
     });
+    expect(lowered.statusCode, lowered.body).toBe(200);
     const answers = await Promise.all(Array.from({ length: 20 }, () => apply(alice, '1.40')));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(8);
     expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(12);

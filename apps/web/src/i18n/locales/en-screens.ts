@@ -755,10 +755,8 @@ export const enScreens = {
     nextRound: 'The next round opens at {{time}}',
     nextRoundTomorrow: 'The next round opens tomorrow at {{time}}',
     giftMessages: {
-      unknownCode: 'This gift code does not exist',
-      expired: 'This gift code has expired',
-      disabled: 'This gift code is no longer valid',
-      exhausted: 'All gifts of this code have been taken',
+      invalidCode: 'This gift code is not valid or has no gifts left',
+      tooManyTries: 'Too many gift code tries, please wait a minute',
       alreadyClaimed: 'You have already received this gift',
       wrongMobile: 'The mobile number must be your own',
       needsRecharge: 'Recharge first to receive this gift',

@@ -812,10 +812,8 @@ export const esMX: Translation = {
     nextRound: 'La próxima ronda abre a las {{time}}',
     nextRoundTomorrow: 'La próxima ronda abre mañana a las {{time}}',
     giftMessages: {
-      unknownCode: 'Este código de regalo no existe',
-      expired: 'Este código de regalo ha caducado',
-      disabled: 'Este código de regalo ya no es válido',
-      exhausted: 'Ya se tomaron todos los regalos de este código',
+      invalidCode: 'Este código de regalo no es válido o ya no tiene regalos',
+      tooManyTries: 'Demasiados intentos de códigos de regalo, espera un minuto',
       alreadyClaimed: 'Ya recibiste este regalo',
       wrongMobile: 'El número de celular debe ser el tuyo',
       needsRecharge: 'Recarga primero para recibir este regalo',

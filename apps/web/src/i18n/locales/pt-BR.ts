@@ -811,10 +811,8 @@ export const ptBR: Translation = {
     nextRound: 'A próxima rodada abre às {{time}}',
     nextRoundTomorrow: 'A próxima rodada abre amanhã às {{time}}',
     giftMessages: {
-      unknownCode: 'Este código de presente não existe',
-      expired: 'Este código de presente expirou',
-      disabled: 'Este código de presente não é mais válido',
-      exhausted: 'Todos os presentes deste código já foram resgatados',
+      invalidCode: 'Este código de presente não é válido ou não tem mais presentes',
+      tooManyTries: 'Muitas tentativas de código de presente, aguarde um minuto',
       alreadyClaimed: 'Você já recebeu este presente',
       wrongMobile: 'O número de celular deve ser o seu',
       needsRecharge: 'Faça uma recarga antes de receber este presente',

@@ -811,10 +811,8 @@ export const vi: Translation = {
     nextRound: 'Vòng tiếp theo mở lúc {{time}}',
     nextRoundTomorrow: 'Vòng tiếp theo mở lúc {{time}} ngày mai',
     giftMessages: {
-      unknownCode: 'Mã quà tặng này không tồn tại',
-      expired: 'Mã quà tặng này đã hết hạn',
-      disabled: 'Mã quà tặng này không còn hiệu lực',
-      exhausted: 'Tất cả quà của mã này đã được nhận hết',
+      invalidCode: 'Mã quà tặng này không hợp lệ hoặc đã hết quà',
+      tooManyTries: 'Bạn đã thử mã quà tặng quá nhiều lần, vui lòng đợi một phút',
       alreadyClaimed: 'Bạn đã nhận món quà này rồi',
       wrongMobile: 'Số điện thoại phải là số của chính bạn',
       needsRecharge: 'Hãy nạp tiền trước để nhận món quà này',

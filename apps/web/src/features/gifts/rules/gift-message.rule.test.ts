@@ -19,13 +19,15 @@ describe('translateGiftMessage', () => {
     await switchLanguage('vi');
     expect(translateGiftMessage(GiftMessage.eventNotOpen)).toBe('Sự kiện quà tặng này hiện chưa mở');
     await switchLanguage('es-MX');
-    expect(translateGiftMessage(GiftMessage.expired)).toBe('Este código de regalo ha caducado');
+    expect(translateGiftMessage(GiftMessage.invalidCode)).toBe(
+      'Este código de regalo no es válido o ya no tiene regalos',
+    );
   });
 
   it('has a sentence for every refusal a player can meet, and leaves any other message as written', async () => {
     await switchLanguage('pt-BR');
     const playerMessages = Object.entries(GiftMessage).filter(
-      ([key]) => key !== 'redeemed' && key !== 'codeTaken',
+      ([key]) => key !== 'redeemed' && key !== 'codeTaken' && key !== 'notFound',
     );
     for (const [, message] of playerMessages) expect(translateGiftMessage(message)).not.toBe(message);
     expect(translateGiftMessage('id must be a whole number')).toBe('id must be a whole number');

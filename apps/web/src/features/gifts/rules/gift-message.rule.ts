@@ -2,12 +2,12 @@ import { GiftMessage } from '@app/shared';
 import { i18n } from '../../../i18n/i18n.ts';
 import { errorMessage } from '../../../shared/dialogs/error-message.ts';
 
-type GiftMessageKey = Exclude<keyof typeof GiftMessage, 'redeemed' | 'codeTaken'>;
+type GiftMessageKey = Exclude<keyof typeof GiftMessage, 'redeemed' | 'codeTaken' | 'notFound'>;
 
 /** The gift refusals a player can meet (not the operator's code-taken), by the server's text. */
 const GIFT_KEYS_BY_TEXT: ReadonlyMap<string, GiftMessageKey> = new Map(
   (Object.keys(GiftMessage) as Array<keyof typeof GiftMessage>)
-    .filter((key): key is GiftMessageKey => key !== 'redeemed' && key !== 'codeTaken')
+    .filter((key): key is GiftMessageKey => key !== 'redeemed' && key !== 'codeTaken' && key !== 'notFound')
     .map((key) => [GiftMessage[key], key] as const),
 );
 
