@@ -76,6 +76,10 @@ export const WalletMessage = {
   transferUnknownUser: 'The user does not exist',
   transferCompleted: 'The transfer has been successfully completed.',
   rechargeConfirmed: 'Recharge confirmed',
+  rechargeFirstConfirmation: 'Confirmed once: a second operator must confirm this recharge',
+  rechargeSecondConfirmerSame: 'A second, different operator must confirm this recharge',
+  rechargeTokenCannotConfirmSecond:
+    'The automation token cannot give the second confirmation: an operator must',
   rechargeRejected: 'Recharge rejected',
   rechargeNotAwaitingConfirmation: 'This recharge is not waiting for an operator',
 } as const;
@@ -294,6 +298,10 @@ export interface AdminRechargeDto {
   pay_upi_account: string | null;
   create_time: number;
   utr_submit_time: number | null;
+  /** Whether crediting it takes the confirmations of two different operators (four-eyes). */
+  needs_two_confirmations: boolean;
+  /** The operator who confirmed it first, when it needs two. */
+  first_confirmer: string | null;
 }
 
 export type AdminRechargeListResponse = Page<AdminRechargeDto>;

@@ -4,8 +4,8 @@ import { type DialectName, withIdColumn } from '../dialect.ts';
 /**
  * Operator money controls (issue 24, DESIGN.md §2 "Operator money controls"): the maker-checker requests a
  * second operator approves, the console's alerts, who made each gift code (each operator's daily total of
- * gift codes is capped), and the operator's account that hand recharges (HRE) and recharge cancels (HREC)
- * move money through.
+ * gift codes is capped), the first of two confirmations of a large manual UPI recharge, and the operator's
+ * account that hand recharges (HRE) and recharge cancels (HREC) move money through.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await withIdColumn(db.schema.createTable('approval_requests'), dialect)
@@ -78,6 +78,12 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addPrimaryKeyConstraint('gift_code_daily_totals_pk', ['creator_key', 'day'])
     .addCheckConstraint('gift_code_daily_totals_check', sql`total_minor >= 0`)
     .execute();
+
+  // A manual UPI recharge at or above recharge.manual_four_eyes_threshold_minor is credited on the second
+  // confirmation of a different operator; the first is recorded here.
+  await db.schema.alterTable('recharges').addColumn('first_confirmed_by_key', 'varchar(40)').execute();
+  await db.schema.alterTable('recharges').addColumn('first_confirmed_by', 'varchar(60)').execute();
+  await db.schema.alterTable('recharges').addColumn('first_confirmed_at', 'bigint').execute();
 
   const untyped = db as Kysely<{
     ledger_accounts: { code: string; kind: string; user_id: number | null; created_at: number };

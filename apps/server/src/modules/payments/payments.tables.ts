@@ -69,6 +69,13 @@ export interface RechargesTable {
   created_at: number;
   updated_at: number;
   credited_at: number | null;
+  /**
+   * Migration 0060: the first operator who confirmed a manual recharge that needs two (`operator:<id>` or
+   * `admin_token`, and the name shown), and when.
+   */
+  first_confirmed_by_key: Defaulted<string | null>;
+  first_confirmed_by: Defaulted<string | null>;
+  first_confirmed_at: Defaulted<number | null>;
 }
 
 /** A webhook event that was verified and processed; the unique (provider, event_id) drops redeliveries. */

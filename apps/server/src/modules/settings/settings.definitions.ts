@@ -182,6 +182,16 @@ export const SETTING_DEFINITIONS = {
     defaultValue: 10_000_00,
     loosens: zeroMeansNoneHigherLoosens,
   },
+  /**
+   * Four-eyes on manual UPI recharges: one of at least this amount (minor units) is credited only when a
+   * second, different operator confirms it too; 0 lets one confirmation do for every amount.
+   */
+  'recharge.manual_four_eyes_threshold_minor': {
+    schema: z.number().int().min(0),
+    defaultValue: 10_000_00,
+    marketDefaults: scaledPerMarket(10_000_00),
+    loosens: zeroMeansNoneHigherLoosens,
+  },
   /** The support link of the withdrawal screen (contact_url of GET /user/channels?type=withdrawal). */
   'withdrawal.contact_url': {
     schema: z.union([

@@ -389,3 +389,23 @@ export async function listWebhookEvents(
     .limit(limit)
     .execute();
 }
+
+/** Records the first of two confirmations of a manual recharge; answers whether it was the first. */
+export async function recordFirstConfirmation(
+  trx: Kysely<Database>,
+  id: number,
+  confirmer: { key: string; name: string; now: number },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('recharges')
+    .set({
+      first_confirmed_by_key: confirmer.key,
+      first_confirmed_by: confirmer.name,
+      first_confirmed_at: confirmer.now,
+      updated_at: confirmer.now,
+    })
+    .where('id', '=', id)
+    .where('first_confirmed_by_key', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -15,7 +15,7 @@ import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
-import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
+import { adminTokenHeaders, createEnrolledOperators } from '../operators/operator-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { DEMO_UPI_ACCOUNT, seedDemoPaymentChannels } from './demo-payment-channels.ts';
 import { insertChannels } from './payment-channel.repository.ts';
@@ -557,6 +557,69 @@ describeEachDatabase('recharge API', (database) => {
         code: 200,
         notify: { type: 'first_recharge', price: '700.00' },
       });
+      await expectLedgerClean(database(), WALLET_LEDGER_CHECKS);
+    });
+  });
+
+  describe('four-eyes on large manual recharges', () => {
+    it('credits a recharge at or above the threshold only on a second, different operator’s confirmation', async () => {
+      await new SettingsService(database().db, clock).set(
+        'recharge.manual_four_eyes_threshold_minor',
+        500_00,
+      );
+      const { finance, finance2 } = await createEnrolledOperators(app, database(), clock, {
+        finance: { username: 'recharge-fin-a', role: 'finance' },
+        finance2: { username: 'recharge-fin-b', role: 'finance' },
+      });
+      const user = await newUser();
+      const large = await createRecharge(app, user.token, '700', 'mpurse', { pay_upi_account: 'u@okbank' });
+      await post('/user/submit_utr_to_recharge', user.token, {
+        sn: large.serial_number,
+        utr: '723456789012',
+      });
+      const confirm = (headers: { authorization: string }) =>
+        app.inject({
+          method: 'POST',
+          url: `/admin/api/recharges/${large.serial_number}/confirm`,
+          headers,
+          payload: { reason: 'bank statement line 42' },
+        });
+      const first = await confirm(finance.headers);
+      expect(first.json()).toEqual({
+        code: 200,
+        msg: WalletMessage.rechargeFirstConfirmation,
+        serial_number: large.serial_number,
+        status: 'Wait',
+        first_confirmer: 'recharge-fin-a',
+      });
+      expect(await profileBalance(app, user.token)).toBe('0.00');
+      const queued = (
+        await app.inject({ method: 'GET', url: '/admin/api/recharges?p_size=100', headers: finance2.headers })
+      ).json();
+      expect(
+        queued.queryset.find((row: { serial_number: string }) => row.serial_number === large.serial_number),
+      ).toMatchObject({ needs_two_confirmations: true, first_confirmer: 'recharge-fin-a' });
+      expect((await confirm(finance.headers)).json()).toEqual({
+        code: 409,
+        msg: WalletMessage.rechargeSecondConfirmerSame,
+      });
+      expect((await confirm(adminTokenHeaders(ADMIN_TOKEN))).json()).toEqual({
+        code: 403,
+        msg: WalletMessage.rechargeTokenCannotConfirmSecond,
+      });
+      expect(await profileBalance(app, user.token)).toBe('0.00');
+      const second = await confirm(finance2.headers);
+      expect(second.json()).toMatchObject({
+        code: 200,
+        msg: WalletMessage.rechargeConfirmed,
+        status: 'Success',
+      });
+      expect(await profileBalance(app, user.token)).toBe('700.00');
+      expect((await confirm(finance.headers)).statusCode).toBe(400);
+      await new SettingsService(database().db, clock).set(
+        'recharge.manual_four_eyes_threshold_minor',
+        10_000_00,
+      );
       await expectLedgerClean(database(), WALLET_LEDGER_CHECKS);
     });
   });

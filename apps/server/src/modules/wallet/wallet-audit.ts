@@ -10,6 +10,7 @@ export const WalletAuditEvent = {
   rechargePaymentReused: 'recharge_payment_reused',
   rechargeUtrSubmitted: 'recharge_utr_submitted',
   operatorRechargeConfirmed: 'operator_recharge_confirmed',
+  operatorRechargeFirstConfirmation: 'operator_recharge_first_confirmation',
   operatorRechargeRejected: 'operator_recharge_rejected',
   operatorAuthFailed: OPERATOR_AUTH_FAILED_EVENT,
   userTransfer: 'user_transfer',

@@ -123,7 +123,7 @@ export function createWalletModule(dependencies: WalletModuleDependencies): Wall
     }),
     webhooks,
     notifications: new RechargeNotificationService(database.db, clock),
-    operator: new RechargeOperatorService(database, creditor, audit, clock),
+    operator: new RechargeOperatorService(database, creditor, audit, clock, settings),
     transfers: new TransferService({
       database,
       ledger,

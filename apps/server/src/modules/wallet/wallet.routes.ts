@@ -13,7 +13,7 @@ import {
 } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
+import { currentOperator, operatorActor, operatorRoute } from '../../http/operator-access.ts';
 import { parseInput } from '../../http/validation.ts';
 import { idempotencyRoute, readIdempotencyKey } from '../idempotency/idempotency.header.ts';
 import type { PaymentChannelService } from './payment-channel.service.ts';
@@ -107,7 +107,7 @@ export function registerRechargeOperatorRoutes(
   app.post('/admin/api/recharges/:sn/confirm', operatorRoute('finance'), (request) => {
     const { sn } = parseInput(adminRechargeParams, request.params);
     const { reason } = parseInput(operatorReasonBody, request.body);
-    return operator.confirm(sn, reason, operatorActor(request));
+    return operator.confirm(sn, reason, currentOperator(request), request.ip);
   });
   app.post('/admin/api/recharges/:sn/reject', operatorRoute('finance'), (request) => {
     const { sn } = parseInput(adminRechargeParams, request.params);
