@@ -74,7 +74,7 @@ describeEachDatabase('verify-aviator-result script against a server', (database)
       rounds,
       settings,
       logger: Fastify({ logger: false }).log,
-      channel: { send: () => {} },
+      channel: { send: () => {}, closeConnection: () => {}, recheckUser: () => {} },
     });
     await engine.tick();
     period = engine.currentRound()?.period ?? 0;

@@ -260,7 +260,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const approvals = new ApprovalService(database, clock, audit);
   const alerts = new AlertService(database, clock, audit);
   const rateLimiter = new DatabaseRateLimiter(database.db, clock);
-  const sessions = new SessionService(database.db, clock);
+  const sessions = new SessionService(database.db, clock, database.dialect);
   const sms = createSmsAdapter(config.sms, {
     db: database.db,
     clock,
@@ -363,7 +363,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     live: new LiveSocketPlatform({
       bus: eventBus,
       sessions,
-      revocations: sessions,
+      accessChanges: sessions,
       logger: app.log,
     }),
     luckyHit: createLuckyHitModule({
@@ -421,7 +421,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerChannelsOperatorRoutes(app, { channels: new ChannelsOperatorService(database, clock, audit) });
   registerMediaRoutes(app, { media: new MediaService(database, clock, audit) });
   registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });
-  const playerView = new PlayerViewService(database, clock, audit);
+  const playerView = new PlayerViewService(database, clock, audit, sessions);
   registerBuiltInPlayerRecords(playerView, {
     ledger,
     colour: services.colourGame.game,
@@ -432,7 +432,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerPlayerViewRoutes(app, { playerView });
   registerDashboardRoutes(app, { dashboard: new DashboardService(database, clock, audit, config.market) });
   registerProfileOperatorRoutes(app, {
-    operator: new ProfileOperatorService(database, clock, audit),
+    operator: new ProfileOperatorService(database, clock, audit, sessions),
     market: config.market,
   });
   const stopIdempotencyPruning = scheduleIdempotencyPruning(

@@ -14,19 +14,37 @@ export const LIVE_SOCKET_MAX_FRAMES_PER_SECOND = 20;
 export const LIVE_SOCKET_PING_INTERVAL_MS = 20_000;
 /** A socket from which nothing (no frame, no pong) arrived for this long is closed with 4408. */
 export const LIVE_SOCKET_IDLE_TIMEOUT_MS = 60_000;
+/**
+ * The most sockets one user may hold on one game, counted over every server instance: a further one closes
+ * the user's oldest with 4410, so a client that leaks sockets cannot multiply what the server sends it.
+ */
+export const LIVE_SOCKETS_PER_USER_PER_GAME = 5;
+/**
+ * The most commands (frames that passed their cmd's schema) one user's sockets of one game may send to one
+ * server instance within a second, all of them together; each further command is answered with a
+ * LIVE_ERROR_CMD frame of code LIVE_TOO_MANY_COMMANDS_CODE and goes no further.
+ */
+export const LIVE_USER_MAX_COMMANDS_PER_SECOND = 20;
+/** The code of the LIVE_ERROR_CMD answer to a command beyond LIVE_USER_MAX_COMMANDS_PER_SECOND. */
+export const LIVE_TOO_MANY_COMMANDS_CODE = 429;
 
 /** Close codes of the live sockets (the 4000-4999 range is the application's). */
 export const LiveCloseCode = {
   /** A frame that is not the envelope, or over the size limit. */
   badFrame: 4400,
-  /** Missing, unknown, revoked or expired token; also sent when the session is revoked later. */
+  /**
+   * Missing, unknown, revoked or expired token; also sent when the session ends later (logout, password reset,
+   * an operator ending it, a suspension).
+   */
   unauthorized: 4401,
-  /** The user may not play this game (no early access). */
+  /** The user may not play this game (no early access), also when an operator takes the access away later. */
   forbidden: 4403,
   /** Nothing arrived for LIVE_SOCKET_IDLE_TIMEOUT_MS. */
   idle: 4408,
   /** The client did not read its frames fast enough (the server's send buffer for it filled up). */
   slowReader: 4409,
+  /** The user opened more than LIVE_SOCKETS_PER_USER_PER_GAME sockets of the game: this, the oldest, went. */
+  replaced: 4410,
   /** More than LIVE_SOCKET_MAX_FRAMES_PER_SECOND frames in a second. */
   tooManyFrames: 4429,
   /** The server is shutting down; reconnect. */

@@ -38,9 +38,13 @@ export const AviatorMessage = {
   earlyAccessRequired: 'This game is not open for your account yet',
 } as const;
 
-/** 5015 bet: nickName, period, betPrice (whole major units), seed; autoCashOut (beyond the spec) ≥ 1.01. */
+/**
+ * 5015 bet: nickName, period, betPrice (whole major units), seed; autoCashOut (beyond the spec) ≥ 1.01. The
+ * spec's clients send their nickName; the server ignores it (the players list shows the profile's nickname,
+ * so a client cannot pose as another), and a client may leave it out.
+ */
 export const aviatorBetCommand = z.object({
-  nickName: z.string().trim().min(1, 'nickName is required').max(40),
+  nickName: z.string().max(40).optional(),
   period: z.number().int().positive(),
   betPrice: z
     .number({ error: 'betPrice must be a whole number' })

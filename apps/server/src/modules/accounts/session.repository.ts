@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type DialectName, forShare } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionRow } from './accounts.tables.ts';
 
@@ -90,4 +91,56 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: number, n
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** A session with its user's access as it is now, for re-checking an open socket. */
+export type SessionRecheckRow = Pick<SessionRow, 'id' | 'user_id' | 'last_used_at' | 'revoked_at'> & {
+  is_early: number;
+  is_transfer_enable: number;
+  suspended_at: number | null;
+};
+
+/**
+ * Waits until no transaction is writing these users' rows, then lets go at once: on PostgreSQL a FOR SHARE
+ * read in ascending id order (the global lock order's users step), which waits for a transaction that
+ * updated or locked a row FOR NO KEY UPDATE to commit or roll back. Each caller's statement runs alone (no
+ * transaction), so it holds no other lock while it waits. On SQLite the one connection is held by a running
+ * transaction until it ends, so any read already waits for it.
+ */
+export async function waitForUserRowWriters(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0 || dialect !== 'postgres') return;
+  await forShare(
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', [...userIds])
+      .orderBy('id'),
+    dialect,
+  ).execute();
+}
+
+/** These sessions (revoked ones too) with their users' access, as committed now. */
+export async function findSessionsForRecheck(
+  db: Kysely<Database>,
+  sessionIds: readonly number[],
+): Promise<SessionRecheckRow[]> {
+  if (sessionIds.length === 0) return [];
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.last_used_at',
+      'sessions.revoked_at',
+      'users.is_early',
+      'users.is_transfer_enable',
+      'users.suspended_at',
+    ])
+    .where('sessions.id', 'in', [...sessionIds])
+    .execute();
 }

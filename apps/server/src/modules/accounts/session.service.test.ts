@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -7,10 +8,16 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runInTransaction } from '../../db/transaction.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { createTestUser } from './account-fixtures.ts';
-import { SESSION_IDLE_TIMEOUT_MS, SESSION_LOOKUP_BATCH_LIMIT, SessionService } from './session.service.ts';
+import {
+  SESSION_IDLE_TIMEOUT_MS,
+  SESSION_LOOKUP_BATCH_LIMIT,
+  SESSION_TOUCH_INTERVAL_MS,
+  SessionService,
+} from './session.service.ts';
 
 /** Counts the SELECT statements a database handle sends. */
 class SelectCounter implements KyselyPlugin {
@@ -102,6 +109,92 @@ describeEachDatabase('SessionService', (database) => {
     const [token = ''] = await openSessions(service, 1);
     clock.advance(SESSION_IDLE_TIMEOUT_MS);
     expect(await service.resolve(token)).toBeNull();
+  });
+
+  /** A user of its own with early access and one session: its service, ids and session. */
+  async function recheckFixture(rCode: string) {
+    const service = new SessionService(database().db, clock, database().dialect);
+    const owner = await createTestUser(database().db, { rCode });
+    await database().db.updateTable('users').set({ is_early: 1 }).where('id', '=', owner).execute();
+    const token = await service.create({ userId: owner, deviceId: null, ip: null });
+    const resolved = await service.resolve(token);
+    if (!resolved) throw new Error('no session');
+    return { service, owner, session: { sessionId: resolved.sessionId, userId: owner } };
+  }
+
+  it("re-checks open sockets' sessions: the user's access now, nothing for another user's or a revoked one", async () => {
+    const { service, owner, session } = await recheckFixture('SESSRCK1');
+    const lastUsedBefore = await database()
+      .db.selectFrom('sessions')
+      .select('last_used_at')
+      .where('id', '=', session.sessionId)
+      .executeTakeFirstOrThrow();
+    clock.advance(2 * SESSION_TOUCH_INTERVAL_MS);
+    expect((await service.recheckSessions([session])).get(session.sessionId)).toEqual({
+      userId: owner,
+      sessionId: session.sessionId,
+      access: { early: true, transfer: false },
+    });
+    // A re-check is not the user's activity.
+    expect(
+      await database()
+        .db.selectFrom('sessions')
+        .select('last_used_at')
+        .where('id', '=', session.sessionId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(lastUsedBefore);
+    expect((await service.recheckSessions([{ ...session, userId: owner + 1 }])).size).toBe(0);
+    await database().db.updateTable('users').set({ is_early: 0 }).where('id', '=', owner).execute();
+    expect((await service.recheckSessions([session])).get(session.sessionId)?.access.early).toBe(false);
+    await service.revoke(session.sessionId);
+    expect((await service.recheckSessions([session])).size).toBe(0);
+  });
+
+  it("waits for a transaction writing the user's row, and sees what it committed (a suspension)", async () => {
+    const { service, owner, session } = await recheckFixture('SESSRCK2');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written: () => void = () => {};
+    const wrote = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const writer = runInTransaction(database(), async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ suspended_at: clock.now(), suspended_reason: 'test' })
+        .where('id', '=', owner)
+        .execute();
+      written();
+      await held;
+    });
+    await wrote;
+    let answered = false;
+    const recheck = service.recheckSessions([session]).finally(() => {
+      answered = true;
+    });
+    await sleep(150);
+    expect(answered).toBe(false);
+    release();
+    await writer;
+    expect((await recheck).size).toBe(0);
+  });
+
+  it('announces a revocation inside a transaction so that the re-check sees it committed', async () => {
+    const { service, owner, session } = await recheckFixture('SESSRCK3');
+    const rechecks: Array<Promise<ReadonlyMap<number, unknown>>> = [];
+    service.addAccessChangeListener((notice) => {
+      expect(notice).toEqual({ userId: owner });
+      rechecks.push(service.recheckSessions([session]));
+    });
+    await runInTransaction(database(), async (trx) => {
+      expect(await service.revokeAllForUser(owner, trx)).toBe(1);
+      // The re-check announced above runs now, while this transaction is still open.
+      await sleep(150);
+    });
+    expect(rechecks).toHaveLength(1);
+    expect((await rechecks[0])?.size).toBe(0);
   });
 });
 

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../http/app-error.ts';
 import { pageResponse, pageWindow } from '../../http/pagination.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
+import type { SessionService } from '../accounts/session.service.ts';
 import { findOperatorUser } from '../profile/profile-operator.repository.ts';
 import {
   countReferrals,
@@ -44,6 +45,7 @@ export class PlayerViewService {
     private readonly database: AppDatabase,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    private readonly sessions: Pick<SessionService, 'accessChanged'>,
   ) {
     this.register('sessions', async (userId, query) => {
       const { db } = this.database;
@@ -100,7 +102,10 @@ export class PlayerViewService {
     return { ...(await source(userId, query)), kinds: this.kinds() };
   }
 
-  /** POST /admin/api/users/:id/sessions/:session_id/revoke: ends one of the account's sessions at once. */
+  /**
+   * POST /admin/api/users/:id/sessions/:session_id/revoke: ends one of the account's sessions at once; its
+   * open game sockets close on every instance.
+   */
   async revokeSession(
     userId: number,
     sessionId: number,
@@ -108,6 +113,8 @@ export class PlayerViewService {
   ): Promise<{ code: 200; msg: string }> {
     const revoked = await revokeUserSession(this.database.db, userId, sessionId, this.clock.now());
     if (!revoked) throw notFound(OperatorMessage.sessionNotFound);
+    // The revocation was one statement, committed: the sockets' re-check sees it.
+    this.sessions.accessChanged({ sessionId });
     await this.audit.record(PLAYER_SESSION_REVOKED_EVENT, {
       userId,
       ip: actor.ip,

@@ -19,6 +19,7 @@ import { pageResponse, pageWindow } from '../../http/pagination.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import { revokeUserSessions } from '../accounts/session.repository.ts';
+import type { SessionService } from '../accounts/session.service.ts';
 import { balancesMinor } from '../ledger/ledger-balances.service.ts';
 import type { OperatorContext } from '../shop/shop-audit.ts';
 import {
@@ -64,6 +65,11 @@ function toOperatorUserDto(row: OperatorUserRow, balanceMinor: number): Operator
   };
 }
 
+/** Whether a change turned off a flag that was on (access narrowed, so open sockets are re-checked). */
+function flagTurnedOff(before: UserFlags, after: UserFlags): boolean {
+  return USER_FLAG_NAMES.some((name) => before[name] && !after[name]);
+}
+
 /** The stored 0/1 value of each flag the operator gave; flags left out are not written. */
 function flagColumns(body: OperatorUserFlagsBody): UserFlagColumns {
   const columns: UserFlagColumns = {};
@@ -77,13 +83,16 @@ function flagColumns(body: OperatorUserFlagsBody): UserFlagColumns {
 /**
  * The operator API of accounts (DESIGN.md "Operator API"): find users with their flags and balance, and
  * change the per-user flags of spec 01 §6 (is_early opens the game tabs, is_transfer_enable the transfer
- * menu item, event_gift_enable the gift entry), each change audited with its before and after values.
+ * menu item, event_gift_enable the gift entry), each change audited with its before and after values. A
+ * change that takes access away (a flag turned off, a suspension) is announced to the live sockets once
+ * committed, so the user's open game sockets are re-checked on every instance within a second.
  */
 export class ProfileOperatorService {
   constructor(
     private readonly database: AppDatabase,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    private readonly sessions: Pick<SessionService, 'accessChanged'>,
   ) {}
 
   /** GET /admin/api/users: accounts newest first, optionally one id or one (normalised) mobile number. */
@@ -114,7 +123,8 @@ export class ProfileOperatorService {
     body: OperatorUserFlagsBody,
     context: OperatorContext,
   ): Promise<OperatorUserResponse> {
-    return runInTransaction(this.database, async (trx) => {
+    let narrowed = false;
+    const response = await runInTransaction(this.database, async (trx) => {
       const before = await lockOperatorUser(trx, this.database.dialect, userId);
       if (!before) throw notFound(OperatorUserMessage.userNotFound);
       const after = await updateUserFlags(trx, userId, flagColumns(body), this.clock.now());
@@ -135,14 +145,19 @@ export class ProfileOperatorService {
         },
         trx,
       );
+      narrowed = flagTurnedOff(userFlagsOf(before), userFlagsOf(after));
       // Read inside the transaction: on SQLite the one connection is held by it until it commits.
-      return { code: 200, entry: await this.withBalance(trx, after) };
+      return { code: 200 as const, entry: await this.withBalance(trx, after) };
     });
+    // After the commit (the transaction may have run more than once): the re-check then sees the change.
+    if (narrowed) this.sessions.accessChanged({ userId });
+    return response;
   }
 
   /**
    * POST /admin/api/users/:id/suspend {reason}: the account can no longer log in and every session ends at
-   * once (the session lookup also refuses a suspended account, so a login racing this cannot slip through).
+   * once (the session lookup also refuses a suspended account, so a login racing this cannot slip through);
+   * its open game sockets close on every instance.
    */
   async suspend(userId: number, reason: string, context: OperatorContext): Promise<OperatorUserResponse> {
     return this.changeSuspension(userId, reason, context, true);
@@ -159,7 +174,7 @@ export class ProfileOperatorService {
     context: OperatorContext,
     suspend: boolean,
   ): Promise<OperatorUserResponse> {
-    return runInTransaction(this.database, async (trx) => {
+    const response = await runInTransaction(this.database, async (trx): Promise<OperatorUserResponse> => {
       const before = await lockOperatorUser(trx, this.database.dialect, userId);
       if (!before) throw notFound(OperatorUserMessage.userNotFound);
       if (suspend === (before.suspended_at !== null)) {
@@ -199,6 +214,9 @@ export class ProfileOperatorService {
         entry: await this.withBalance(trx, after),
       };
     });
+    // After the commit: every open socket of the user closes on every instance (its sessions ended).
+    if (suspend) this.sessions.accessChanged({ userId });
+    return response;
   }
 
   /** The rows as the operator's view, every balance read from the ledger in one query. */

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { LIVE_ERROR_CMD, LiveCloseCode } from '@app/shared';
+import {
+  LIVE_ERROR_CMD,
+  LIVE_SOCKET_MAX_FRAMES_PER_SECOND,
+  LIVE_SOCKETS_PER_USER_PER_GAME,
+  LIVE_TOO_MANY_COMMANDS_CODE,
+  LIVE_USER_MAX_COMMANDS_PER_SECOND,
+  LiveCloseCode,
+} from '@app/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -11,10 +18,14 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/test-d
 import { systemClock } from '../clock.ts';
 import {
   createEventBus,
+  LIVE_REPLACED_REASON,
+  LIVE_SESSION_ENDED_REASON,
+  type LiveAccessChangeSource,
   type LiveConnection,
   type LiveEngineHandlers,
   type LiveEventBus,
   type LiveGameChannel,
+  type LiveSessionSource,
   LiveSocketPlatform,
   type LiveSocketTimings,
 } from './live-sockets.ts';
@@ -63,15 +74,19 @@ interface TestServer {
 
 async function startServer(
   database: TestDatabase,
-  sessions: SessionService,
+  sessions: LiveSessionSource,
   bus: LiveEventBus,
-  options: { leader?: boolean; timings?: Partial<LiveSocketTimings> } = {},
+  options: {
+    leader?: boolean;
+    timings?: Partial<LiveSocketTimings>;
+    accessChanges?: LiveAccessChangeSource;
+  } = {},
 ): Promise<TestServer> {
   const app = Fastify({ logger: false });
   const platform = new LiveSocketPlatform({
     bus,
     sessions,
-    revocations: sessions,
+    ...(options.accessChanges ? { accessChanges: options.accessChanges } : {}),
     logger: app.log,
     ...(options.timings ? { timings: options.timings } : {}),
   });
@@ -123,6 +138,28 @@ async function connected(url: string, token: string): Promise<LiveTestClient> {
   return client;
 }
 
+let playerCounter = 0;
+/** A fresh user with early access and a live session. */
+async function earlyPlayer(
+  database: TestDatabase,
+  sessions: SessionService,
+): Promise<{ userId: number; token: string }> {
+  playerCounter += 1;
+  const userId = await createTestUser(database.db, { rCode: `LIVEP${playerCounter}`, now: Date.now() });
+  await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', userId).execute();
+  return { userId, token: await sessions.create({ userId, deviceId: null, ip: null }) };
+}
+
+/** Opens sockets one after the other, each once it has been greeted. */
+async function connectMany(url: string, token: string, count: number): Promise<LiveTestClient[]> {
+  const clients: LiveTestClient[] = [];
+  for (let index = 0; index < count; index += 1) clients.push(await connected(url, token));
+  return clients;
+}
+
+/** Waits a little for what is not supposed to happen (a close that must not come). */
+const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('live-socket platform (one instance, in-process bus)', () => {
   let database: TestDatabase;
   let sessions: SessionService;
@@ -145,6 +182,7 @@ describe('live-socket platform (one instance, in-process bus)', () => {
     });
     refusedToken = await sessions.create({ userId: refused, deviceId: null, ip: null });
     server = await startServer(database, sessions, createEventBus(undefined, 'unused'), {
+      accessChanges: sessions,
       timings: { idleTimeoutMs: 1_500, sweepIntervalMs: 250, pingIntervalMs: 60_000 },
     });
   });
@@ -258,6 +296,95 @@ describe('live-socket platform (one instance, in-process bus)', () => {
     token = await sessions.create({ userId, deviceId: null, ip: null });
   });
 
+  it("re-checks a user's sockets on an access notice: kept while access holds, 4403 or 4401 once it is gone", async () => {
+    const player = await earlyPlayer(database, sessions);
+    const bystander = await earlyPlayer(database, sessions);
+    const client = await connected(server.url, player.token);
+    const untouched = await connected(server.url, bystander.token);
+    sessions.accessChanged({ userId: player.userId });
+    await settle();
+    expect(client.closeCode).toBeUndefined();
+    await database.db.updateTable('users').set({ is_early: 0 }).where('id', '=', player.userId).execute();
+    sessions.accessChanged({ userId: player.userId });
+    expect(await client.closed(1_000)).toBe(LiveCloseCode.forbidden);
+    expect(client.closeReason).toBe('no early access');
+    await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', player.userId).execute();
+    const again = await connected(server.url, player.token);
+    await database.db
+      .updateTable('users')
+      .set({ suspended_at: Date.now(), suspended_reason: 'test' })
+      .where('id', '=', player.userId)
+      .execute();
+    sessions.accessChanged({ userId: player.userId });
+    expect(await again.closed(1_000)).toBe(LiveCloseCode.unauthorized);
+    expect(again.closeReason).toBe(LIVE_SESSION_ENDED_REASON);
+    expect(untouched.closeCode).toBeUndefined();
+    untouched.close();
+  });
+
+  it(`closes a user's oldest socket with 4410 when a ${LIVE_SOCKETS_PER_USER_PER_GAME + 1}th opens`, async () => {
+    const player = await earlyPlayer(database, sessions);
+    const clients = await connectMany(server.url, player.token, LIVE_SOCKETS_PER_USER_PER_GAME + 1);
+    const [oldest, ...rest] = clients;
+    expect(await oldest?.closed()).toBe(LiveCloseCode.replaced);
+    expect(oldest?.closeReason).toBe(LIVE_REPLACED_REASON);
+    await settle();
+    expect(rest.map((client) => client.closeCode)).toEqual(rest.map(() => undefined));
+    expect(server.channel.presence.socketCountOf(player.userId)).toBe(LIVE_SOCKETS_PER_USER_PER_GAME);
+    // The evicted socket's disconnect was not the user's last.
+    expect(
+      server.engine.disconnects.filter((entry) => entry.connection.userId === player.userId),
+    ).toMatchObject([{ last: false }]);
+    for (const client of rest) client.close();
+  });
+
+  it('bounds what 40 sockets of one user sending 19 frames a second cost: 5 sockets, one frame per command', async () => {
+    const player = await earlyPlayer(database, sessions);
+    const clients = await connectMany(server.url, player.token, 40);
+    const kept = clients.slice(-LIVE_SOCKETS_PER_USER_PER_GAME);
+    const replaced = clients.slice(0, -LIVE_SOCKETS_PER_USER_PER_GAME);
+    await replaced
+      .at(-1)
+      ?.waitFor(
+        () => replaced.every((client) => client.closeCode !== undefined),
+        'the replaced sockets to close',
+      );
+    expect(new Set(replaced.map((client) => client.closeCode))).toEqual(new Set([LiveCloseCode.replaced]));
+    const framesBefore = clients.map((client) => client.frames.length);
+    const framesPerSocket = LIVE_SOCKET_MAX_FRAMES_PER_SECOND - 1;
+    for (const client of kept) {
+      for (let index = 0; index < framesPerSocket; index += 1) client.send(ECHO, { text: String(index) });
+    }
+    const sent = kept.length * framesPerSocket;
+    const answered = () =>
+      clients.reduce((sum, client, index) => sum + client.frames.length - (framesBefore[index] ?? 0), 0);
+    await kept[0]?.waitFor(() => answered() >= sent, 'an answer to every command');
+    await settle();
+    // Each command got exactly one frame, on the socket that sent it: no fan-out to the user's other sockets.
+    expect(answered()).toBe(sent);
+    for (const client of kept) {
+      expect(client.frames.length - (framesBefore[clients.indexOf(client)] ?? 0)).toBe(framesPerSocket);
+    }
+    const frames = kept.flatMap((client) => client.frames);
+    const passedOn = frames.filter((frame) => frame.cmd === 200).length;
+    const refused = frames.filter(
+      (frame) =>
+        frame.cmd === LIVE_ERROR_CMD &&
+        (frame.payload as { code: number }).code === LIVE_TOO_MANY_COMMANDS_CODE,
+    ).length;
+    // The sends took well under a second, so one budget window (two at most) holds them all.
+    expect(passedOn).toBeGreaterThanOrEqual(LIVE_USER_MAX_COMMANDS_PER_SECOND);
+    expect(passedOn).toBeLessThanOrEqual(2 * LIVE_USER_MAX_COMMANDS_PER_SECOND);
+    expect(passedOn + refused).toBe(sent);
+    expect(kept.every((client) => client.closeCode === undefined)).toBe(true);
+    // The budget is the user's: another user's commands in the same second pass.
+    const other = await earlyPlayer(database, sessions);
+    const otherClient = await connected(server.url, other.token);
+    otherClient.send(ECHO, { text: 'mine' });
+    expect(await otherClient.nextFrame(200)).toEqual({ text: 'mine' });
+    for (const client of [...kept, otherClient]) client.close();
+  });
+
   it('survives fuzzing: random text and bytes never crash it, and it still answers afterwards', async () => {
     const samples: Array<string | Buffer> = [
       '',
@@ -308,7 +435,11 @@ describe.skipIf(!redisUrl)('live-socket platform over Redis (two instances)', ()
     token = await sessions.create({ userId, deviceId: null, ip: null });
     // A random namespace per test file, so parallel runs sharing the Redis database never hear each other.
     const namespace = `test-${randomBytes(6).toString('hex')}`;
-    leader = await startServer(database, sessions, createEventBus(redisUrl, namespace), { leader: true });
+    // The announcing process is the leader's here: the follower hears of access changes only over the bus.
+    leader = await startServer(database, sessions, createEventBus(redisUrl, namespace), {
+      leader: true,
+      accessChanges: sessions,
+    });
     follower = await startServer(database, sessions, createEventBus(redisUrl, namespace), { leader: false });
   });
 
@@ -340,7 +471,87 @@ describe.skipIf(!redisUrl)('live-socket platform over Redis (two instances)', ()
     const client = await connected(follower.url, token);
     const resolved = await sessions.resolve(token);
     if (!resolved) throw new Error('no session');
-    leader.platform.revokeSessions({ sessionId: resolved.sessionId });
+    await sessions.revoke(resolved.sessionId);
     expect(await client.closed()).toBe(LiveCloseCode.unauthorized);
+    expect(client.closeReason).toBe(LIVE_SESSION_ENDED_REASON);
+  });
+
+  it("closes a suspended player's sockets on both instances within a second", async () => {
+    const player = await earlyPlayer(database, sessions);
+    const onLeader = await connected(leader.url, player.token);
+    const onFollower = await connected(follower.url, player.token);
+    await database.db
+      .updateTable('users')
+      .set({ suspended_at: Date.now(), suspended_reason: 'test' })
+      .where('id', '=', player.userId)
+      .execute();
+    const announcedAt = performance.now();
+    sessions.accessChanged({ userId: player.userId });
+    const codes = await Promise.all([onLeader.closed(1_000), onFollower.closed(1_000)]);
+    expect(performance.now() - announcedAt).toBeLessThan(1_000);
+    expect(codes).toEqual([LiveCloseCode.unauthorized, LiveCloseCode.unauthorized]);
+  });
+
+  it(`counts a user's sockets over both instances: the ${LIVE_SOCKETS_PER_USER_PER_GAME + 1}th closes the oldest (4410)`, async () => {
+    const player = await earlyPlayer(database, sessions);
+    const first = await connectMany(leader.url, player.token, 3);
+    const second = await connectMany(follower.url, player.token, LIVE_SOCKETS_PER_USER_PER_GAME + 1 - 3);
+    const [oldest, ...rest] = [...first, ...second];
+    expect(await oldest?.closed()).toBe(LiveCloseCode.replaced);
+    await settle();
+    expect(rest.map((client) => client.closeCode)).toEqual(rest.map(() => undefined));
+    for (const server of [leader, follower]) {
+      expect(server.channel.presence.socketCountOf(player.userId)).toBe(LIVE_SOCKETS_PER_USER_PER_GAME);
+    }
+    for (const client of rest) client.close();
+  });
+});
+
+describe('live-socket platform: a socket still authenticating when access changes', () => {
+  let database: TestDatabase;
+  let sessions: SessionService;
+  let server: TestServer;
+  let release: () => void = () => {};
+  let gate: Promise<void> | undefined;
+  let sessionRead = false;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    sessions = new SessionService(database.db, systemClock);
+    // The token is resolved as usual, then the socket waits at the gate before it is authorised and opened.
+    const gated: LiveSessionSource = {
+      resolve: async (token) => {
+        const user = await sessions.resolve(token);
+        sessionRead = true;
+        if (gate) await gate;
+        return user;
+      },
+      recheckSessions: (list) => sessions.recheckSessions(list),
+    };
+    server = await startServer(database, gated, createEventBus(undefined, 'unused'), {
+      accessChanges: sessions,
+    });
+  });
+
+  afterAll(async () => {
+    release();
+    await server?.app.close();
+    await database?.cleanup();
+  });
+
+  it('is re-checked once open when its session was read before the change (4403)', async () => {
+    const player = await earlyPlayer(database, sessions);
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const client = new LiveTestClient(`${server.url}?token=${player.token}`);
+    await client.opened;
+    await client.waitFor(() => sessionRead || undefined, 'the session to be read');
+    await database.db.updateTable('users').set({ is_early: 0 }).where('id', '=', player.userId).execute();
+    sessions.accessChanged({ userId: player.userId });
+    // The notice's re-check ran while the socket was not open yet: it found nothing to close.
+    await settle(200);
+    release();
+    expect(await client.closed(1_000)).toBe(LiveCloseCode.forbidden);
   });
 });

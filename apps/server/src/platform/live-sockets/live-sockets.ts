@@ -10,8 +10,15 @@
  *    `user.access.early`; 4403), enforces the
  *    frame limits (4 KB → 4400, 20 frames/s → 4429, not the envelope → 4400, unknown cmd or data that fails
  *    its schema → a LIVE_ERROR_CMD answer), pings every 20 s, closes silent sockets after 60 s (4408) and
- *    drops a client whose send buffer fills up (4409). A logout or password reset closes that user's sockets
- *    on every instance (the platform listens to the session service's revocations).
+ *    drops a client whose send buffer fills up (4409).
+ *    Access ends everywhere within a second: the session service announces every change that may end it
+ *    (logout, password reset, an operator ending a session, a suspension, early access taken away) on the
+ *    bus, and every instance re-checks that user's or session's sockets at once: the session resolved again
+ *    (4401 once it ended) and the game's `authorize` asked again (its code, 4403 for early access).
+ *    Bounded per user: at most LIVE_SOCKETS_PER_USER_PER_GAME sockets of a game per user over every instance
+ *    (a further one closes the oldest, 4410), and at most LIVE_USER_MAX_COMMANDS_PER_SECOND commands a
+ *    second from all of a user's sockets of a game on one instance (each further one is answered with a
+ *    LIVE_ERROR_CMD frame of code 429 and goes no further).
  * 3. Every instance attaches its engine: `await channel.attachEngine({ isLeader, onConnect, onDisconnect,
  *    onCommand })`. Commands (a socket's valid frames) and connects/disconnects go over the event bus to every
  *    instance, and only the engine whose `isLeader()` answers true (the holder of the game's advisory lock,
@@ -19,10 +26,13 @@
  *    the user has no socket left on any live instance (presence is tracked on every instance from the bus,
  *    so a new leader already knows it; an instance that stops sending heartbeats has its sockets forgotten).
  * 4. The leader emits events with `channel.send(target, cmd, payload)`: to everyone (`LIVE_TO_ALL`), to a
- *    user (`{to: 'user', userId}`) or to one socket (`{to: 'connection', connection}`). Events travel over the
- *    bus to every instance, which writes them to its own matching sockets. Sending never waits for a socket:
- *    a frame is written to each socket's buffer (encoded once), and a socket whose buffer is over the bound
- *    is closed instead of slowing the sender.
+ *    user (`{to: 'user', userId}`) or to one socket (`{to: 'connection', connection}`). The answer to a
+ *    command goes to the socket that sent it; only state of the whole user goes to the user. Events travel
+ *    over the bus to every instance, which writes them to its own matching sockets. Sending never waits for a
+ *    socket: a frame is written to each socket's buffer (encoded once), and a socket whose buffer is over the
+ *    bound is closed instead of slowing the sender. An engine that finds a user's access gone while taking a
+ *    command closes the asking socket after its answer (`channel.closeConnection`) and has the user's other
+ *    sockets re-checked (`channel.recheckUser`).
  *
  * The bus is in-process for one instance and Redis pub/sub when REDIS_URL is set (./event-bus.ts).
  */
@@ -37,6 +47,9 @@ import {
   LIVE_SOCKET_MAX_FRAME_BYTES,
   LIVE_SOCKET_MAX_FRAMES_PER_SECOND,
   LIVE_SOCKET_PING_INTERVAL_MS,
+  LIVE_SOCKETS_PER_USER_PER_GAME,
+  LIVE_TOO_MANY_COMMANDS_CODE,
+  LIVE_USER_MAX_COMMANDS_PER_SECOND,
   LiveCloseCode,
   type LiveCmdRegistry,
 } from '@app/shared';
@@ -74,6 +87,14 @@ const NO_SUCH_SOCKET_ANSWER = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nCo
 
 /** The answer to a plain HTTP request on a socket endpoint that carries a live token. */
 export const LIVE_UPGRADE_REQUIRED = 426;
+/** The close reason of a socket whose session ended while it was open. */
+export const LIVE_SESSION_ENDED_REASON = 'session ended';
+/** The close reason of the oldest socket of a user who opened one too many. */
+export const LIVE_REPLACED_REASON = 'replaced by a newer connection';
+/** The close reason of a socket whose session or access could not be checked (the database failed). */
+const LIVE_CHECK_FAILED_REASON = 'could not check the session';
+/** The one-second window of the per-user command budget. */
+const COMMAND_BUDGET_WINDOW_MS = 1_000;
 
 /** The token of a socket request's query (empty when absent). */
 function tokenOf(query: unknown): string {
@@ -97,6 +118,17 @@ export type LiveTarget =
 
 /** Every socket of the game, on every instance. */
 export const LIVE_TO_ALL: LiveTarget = { to: 'all' };
+
+/**
+ * The close code of a socket whose command was refused because the user's access is gone: 4401 for an answer
+ * of 401 (the session ended, the account suspended), 4403 for 403 (no access to the game); undefined for any
+ * other answer (the socket stays).
+ */
+export function accessRefusalCloseCode(status: number): number | undefined {
+  if (status === 401) return LiveCloseCode.unauthorized;
+  if (status === 403) return LiveCloseCode.forbidden;
+  return undefined;
+}
 
 /** What a game's engine does with what its sockets send. Runs on the leader only. */
 export interface LiveEngineHandlers {
@@ -142,28 +174,38 @@ export const DEFAULT_LIVE_SOCKET_TIMINGS: LiveSocketTimings = {
   instanceTimeoutMs: LIVE_INSTANCE_TIMEOUT_MS,
 };
 
-/** A revocation of sessions: one session (logout) or every session of a user (password reset). */
-export interface SessionRevocation {
-  readonly userId?: number;
-  readonly sessionId?: number;
+/** Whose sockets to re-check: every socket of a user, or every socket of one session. */
+export type LiveAccessNotice = { readonly userId: number } | { readonly sessionId: number };
+
+/** Where the platform hears of access changes (the session service). */
+export interface LiveAccessChangeSource {
+  addAccessChangeListener(listener: (notice: LiveAccessNotice) => void): void;
 }
 
-/** Where the platform hears of revoked sessions (the session service). */
-export interface SessionRevocationSource {
-  addRevocationListener(listener: (revocation: SessionRevocation) => void): void;
+/** How the platform checks tokens when a socket opens, and sessions again when access changes. */
+export interface LiveSessionSource extends SessionResolver {
+  /**
+   * The users of the sessions that are still live, by session id; an ended session (revoked, idle, of a
+   * suspended account or of another user) is absent. Waits for the transactions writing those users' rows.
+   */
+  recheckSessions(
+    sessions: ReadonlyArray<{ readonly sessionId: number; readonly userId: number }>,
+  ): Promise<ReadonlyMap<number, AuthenticatedUser>>;
 }
 
 export interface LiveSocketPlatformOptions {
   bus: LiveEventBus;
-  sessions: SessionResolver;
+  sessions: LiveSessionSource;
   logger: FastifyBaseLogger;
-  revocations?: SessionRevocationSource;
+  /** The announcements of access changes; without it only recheckAccess calls re-check sockets. */
+  accessChanges?: LiveAccessChangeSource;
   timings?: Partial<LiveSocketTimings>;
 }
 
 /** Bus channel names (the bus adds its namespace). */
 const commandChannel = (game: string) => `${game}:cmd`;
 const eventChannel = (game: string) => `${game}:evt`;
+/** Access notices (LiveAccessNotice as JSON): every instance re-checks the matching sockets. */
 const SESSIONS_CHANNEL = 'sessions';
 const INSTANCES_CHANNEL = 'instances';
 
@@ -180,6 +222,15 @@ interface LocalSocket {
   windowStartAt: number;
   framesInWindow: number;
   pendingFrames: string[];
+  /** The access notice log's sequence when the socket began authenticating. */
+  readonly noticeSequenceAtStart: number;
+}
+
+/** A user's sockets of one game on this instance, and their shared command budget. */
+interface LocalUser {
+  readonly sockets: Set<LocalSocket>;
+  budgetWindowStartAt: number;
+  commandsInWindow: number;
 }
 
 /** A message on a game's command channel. */
@@ -193,25 +244,57 @@ const connectionKey = (connection: Pick<LiveConnection, 'instanceId' | 'connecti
 
 /**
  * Where every instance keeps track of every socket of a game (from the connect and disconnect messages on the
- * bus), so that the leader, whichever instance it is, knows whether a closing socket was a user's last.
+ * bus), so that the leader, whichever instance it is, knows whether a closing socket was a user's last, and
+ * every instance agrees which socket of a user is the oldest: the bus hands every instance the same messages
+ * in the same order, so they all evict the same socket when a user opens one too many.
  */
-class LivePresence {
+export class LivePresence {
+  /** Each instance's sockets: connection key → user id. */
   private readonly instances = new Map<string, { lastSeenAt: number; connections: Map<string, number> }>();
-  private readonly socketsPerUser = new Map<number, number>();
+  /** Each user's sockets in the order they connected (a Map keeps insertion order). */
+  private readonly socketsByUser = new Map<number, Map<string, LiveConnection>>();
 
-  add(connection: LiveConnection, now: number): void {
+  constructor(private readonly maxSocketsPerUser: number) {
+    if (!Number.isSafeInteger(maxSocketsPerUser) || maxSocketsPerUser < 1)
+      throw new Error(`a user needs room for one socket, got ${maxSocketsPerUser}`);
+  }
+
+  /**
+   * Adds a socket; answers the user's oldest sockets that are now beyond the limit, already forgotten here
+   * (their instance closes them; their disconnects then change nothing).
+   */
+  add(connection: LiveConnection, now: number): LiveConnection[] {
     const instance = this.instanceOf(connection.instanceId, now);
     const key = connectionKey(connection);
-    if (instance.connections.has(key)) return;
+    if (instance.connections.has(key)) return [];
     instance.connections.set(key, connection.userId);
-    this.socketsPerUser.set(connection.userId, (this.socketsPerUser.get(connection.userId) ?? 0) + 1);
+    let own = this.socketsByUser.get(connection.userId);
+    if (!own) {
+      own = new Map();
+      this.socketsByUser.set(connection.userId, own);
+    }
+    own.set(key, connection);
+    const evicted: LiveConnection[] = [];
+    for (const [oldestKey, oldest] of own) {
+      if (own.size <= this.maxSocketsPerUser) break;
+      own.delete(oldestKey);
+      this.instances.get(oldest.instanceId)?.connections.delete(oldestKey);
+      evicted.push(oldest);
+    }
+    return evicted;
   }
 
   /** Removes a socket; answers whether its user has no socket left. */
   remove(connection: LiveConnection, now: number): boolean {
     const instance = this.instanceOf(connection.instanceId, now);
-    if (instance.connections.delete(connectionKey(connection))) this.decrement(connection.userId);
-    return !this.socketsPerUser.has(connection.userId);
+    const key = connectionKey(connection);
+    if (instance.connections.delete(key)) this.forgetOfUser(connection.userId, key);
+    return !this.socketsByUser.has(connection.userId);
+  }
+
+  /** How many sockets of the user this instance knows of, on every instance. */
+  socketCountOf(userId: number): number {
+    return this.socketsByUser.get(userId)?.size ?? 0;
   }
 
   heard(instanceId: string, now: number): void {
@@ -224,8 +307,8 @@ class LivePresence {
     for (const [instanceId, instance] of this.instances) {
       if (instance.lastSeenAt >= before) continue;
       this.instances.delete(instanceId);
-      for (const userId of instance.connections.values()) {
-        if (this.decrement(userId)) orphaned.push(userId);
+      for (const [key, userId] of instance.connections) {
+        if (this.forgetOfUser(userId, key)) orphaned.push(userId);
       }
     }
     return orphaned;
@@ -240,14 +323,13 @@ class LivePresence {
     return instance;
   }
 
-  /** Answers whether the user's count reached 0. */
-  private decrement(userId: number): boolean {
-    const count = (this.socketsPerUser.get(userId) ?? 0) - 1;
-    if (count > 0) {
-      this.socketsPerUser.set(userId, count);
-      return false;
-    }
-    this.socketsPerUser.delete(userId);
+  /** Answers whether the user has no socket left. */
+  private forgetOfUser(userId: number, key: string): boolean {
+    const own = this.socketsByUser.get(userId);
+    if (!own) return false;
+    own.delete(key);
+    if (own.size > 0) return false;
+    this.socketsByUser.delete(userId);
     return true;
   }
 }
@@ -255,10 +337,10 @@ class LivePresence {
 /** One game's side of the platform: its sockets on this instance, its bus channels and its engine. */
 export class LiveGameChannel {
   private engine: LiveEngineHandlers | undefined;
-  readonly presence = new LivePresence();
+  readonly presence = new LivePresence(LIVE_SOCKETS_PER_USER_PER_GAME);
   /** This instance's sockets of the game, by connection id and by user. */
   private readonly sockets = new Map<number, LocalSocket>();
-  private readonly socketsByUser = new Map<number, Set<LocalSocket>>();
+  private readonly socketsByUser = new Map<number, LocalUser>();
 
   constructor(
     readonly definition: LiveGameDefinition,
@@ -287,6 +369,28 @@ export class LiveGameChannel {
     this.platform.bus.publish(eventChannel(this.definition.game), `${header}\n${frame}`);
   }
 
+  /**
+   * Closes one socket, on whichever instance it is, with an application close code (4000-4999) and a reason.
+   * It travels on the event channel, so it arrives after the events sent to the socket before it.
+   */
+  closeConnection(
+    connection: Pick<LiveConnection, 'instanceId' | 'connectionId'>,
+    code: number,
+    reason: string,
+  ): void {
+    if (!Number.isInteger(code) || code < 4000 || code > 4999)
+      throw new Error(`close code ${code} is not an application close code`);
+    this.platform.bus.publish(
+      eventChannel(this.definition.game),
+      `k${connectionKey(connection)}\n${JSON.stringify({ code, reason })}`,
+    );
+  }
+
+  /** Has every instance re-check the user's sockets (of every game) now: see LiveSocketPlatform.recheckAccess. */
+  recheckUser(userId: number): void {
+    this.platform.recheckAccess({ userId });
+  }
+
   /** How many sockets of the game this instance holds (for health and benchmarks). */
   get localSocketCount(): number {
     return this.sockets.size;
@@ -297,18 +401,18 @@ export class LiveGameChannel {
     this.sockets.set(local.connectionId, local);
     let own = this.socketsByUser.get(local.userId);
     if (!own) {
-      own = new Set();
+      own = { sockets: new Set(), budgetWindowStartAt: 0, commandsInWindow: 0 };
       this.socketsByUser.set(local.userId, own);
     }
-    own.add(local);
+    own.sockets.add(local);
   }
 
   /** @internal Forgets a socket of this instance. */
   removeLocal(local: LocalSocket): void {
     this.sockets.delete(local.connectionId);
     const own = this.socketsByUser.get(local.userId);
-    own?.delete(local);
-    if (own?.size === 0) this.socketsByUser.delete(local.userId);
+    own?.sockets.delete(local);
+    if (own?.sockets.size === 0) this.socketsByUser.delete(local.userId);
   }
 
   /** @internal */
@@ -316,24 +420,60 @@ export class LiveGameChannel {
     return this.sockets.values();
   }
 
+  /**
+   * @internal Takes one command of the user's budget on this instance (LIVE_USER_MAX_COMMANDS_PER_SECOND
+   * over all of the user's sockets of the game); answers false once the second's budget is spent.
+   */
+  takeCommand(local: LocalSocket, now: number): boolean {
+    const own = this.socketsByUser.get(local.userId);
+    if (!own) return false;
+    if (now - own.budgetWindowStartAt >= COMMAND_BUDGET_WINDOW_MS) {
+      own.budgetWindowStartAt = now;
+      own.commandsInWindow = 0;
+    }
+    if (own.commandsInWindow >= LIVE_USER_MAX_COMMANDS_PER_SECOND) return false;
+    own.commandsInWindow += 1;
+    return true;
+  }
+
   /** @internal Writes an event from the bus to this instance's matching sockets. */
   deliver(message: string): void {
     const newline = message.indexOf('\n');
     if (newline < 1) return;
     const header = message.slice(0, newline);
+    if (header.startsWith('k')) {
+      this.deliverClose(header.slice(1), message.slice(newline + 1));
+      return;
+    }
     // One buffer for every socket: ws would otherwise convert the text once per socket.
     const frame = Buffer.from(message.slice(newline + 1), 'utf8');
     if (header === 'a') {
       for (const local of this.sockets.values()) this.platform.write(local, frame);
     } else if (header.startsWith('u')) {
       const own = this.socketsByUser.get(Number(header.slice(1)));
-      if (own) for (const local of own) this.platform.write(local, frame);
+      if (own) for (const local of own.sockets) this.platform.write(local, frame);
     } else if (header.startsWith('c')) {
       const [instanceId, connectionId] = header.slice(1).split(':');
       if (instanceId !== this.platform.instanceId) return;
       const local = this.sockets.get(Number(connectionId));
       if (local) this.platform.write(local, frame);
     }
+  }
+
+  /** A closeConnection from the bus: closes the socket if it is this instance's. */
+  private deliverClose(key: string, body: string): void {
+    const [instanceId, connectionId] = key.split(':');
+    if (instanceId !== this.platform.instanceId) return;
+    const local = this.sockets.get(Number(connectionId));
+    if (!local) return;
+    let close: { code?: unknown; reason?: unknown };
+    try {
+      close = JSON.parse(body) as { code?: unknown; reason?: unknown };
+    } catch {
+      return;
+    }
+    const code = typeof close.code === 'number' ? close.code : LiveCloseCode.unauthorized;
+    this.platform.closeLocal(local, code, typeof close.reason === 'string' ? close.reason : '');
   }
 
   /** @internal A message of the command channel: presence on every instance, the engine's part on the leader. */
@@ -347,8 +487,14 @@ export class LiveGameChannel {
     const engine = this.engine?.isLeader() ? this.engine : undefined;
     try {
       if (message.k === 'connect') {
-        this.presence.add(message.c, now);
+        const evicted = this.presence.add(message.c, now);
         engine?.onConnect?.(message.c);
+        // Every instance evicts the same sockets; the one that holds each closes it.
+        for (const connection of evicted) {
+          if (connection.instanceId !== this.platform.instanceId) continue;
+          const local = this.sockets.get(connection.connectionId);
+          if (local) this.platform.closeLocal(local, LiveCloseCode.replaced, LIVE_REPLACED_REASON);
+        }
       } else if (message.k === 'disconnect') {
         const last = this.presence.remove(message.c, now);
         engine?.onDisconnect?.(message.c, last);
@@ -373,6 +519,78 @@ export class LiveGameChannel {
   }
 }
 
+/** The keys of the log under which a notice, or a socket's user and session, are filed. */
+const noticeKeys = (notice: LiveAccessNotice): string[] =>
+  'userId' in notice ? [`u${notice.userId}`] : [`s${notice.sessionId}`];
+const socketKeys = (local: LocalSocket): string[] => [`u${local.userId}`, `s${local.sessionId}`];
+
+/** An access notice from the bus, or undefined when it is not one. */
+function parseAccessNotice(message: string): LiveAccessNotice | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(message);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { userId, sessionId } = value as { userId?: unknown; sessionId?: unknown };
+  if (Number.isSafeInteger(userId) && (userId as number) > 0) return { userId: userId as number };
+  if (Number.isSafeInteger(sessionId) && (sessionId as number) > 0) return { sessionId: sessionId as number };
+  return undefined;
+}
+
+/**
+ * The users and sessions whose access changed lately, for the sockets that were authenticating meanwhile: such
+ * a socket may have read its session before the change committed and was not open yet to be re-checked, so
+ * it is re-checked once open. A notice is filed when it arrives and again when its re-check ends (by then
+ * the change has committed); a socket that began authenticating before that end, or while a re-check is
+ * running, is re-checked.
+ */
+class AccessNoticeLog {
+  private sequence = 0;
+  private readonly entries = new Map<string, { sequence: number; running: number }>();
+
+  /** The sequence now: a socket notes it when it begins authenticating. */
+  get current(): number {
+    return this.sequence;
+  }
+
+  begin(keys: readonly string[]): void {
+    this.sequence += 1;
+    for (const key of keys) {
+      const entry = this.entries.get(key) ?? { sequence: 0, running: 0 };
+      entry.sequence = this.sequence;
+      entry.running += 1;
+      this.entries.set(key, entry);
+    }
+  }
+
+  end(keys: readonly string[]): void {
+    this.sequence += 1;
+    for (const key of keys) {
+      const entry = this.entries.get(key);
+      if (!entry) continue;
+      entry.sequence = this.sequence;
+      entry.running -= 1;
+    }
+  }
+
+  /** Whether a notice for one of the keys is running or ended after `since`. */
+  changedSince(keys: readonly string[], since: number): boolean {
+    return keys.some((key) => {
+      const entry = this.entries.get(key);
+      return entry !== undefined && (entry.running > 0 || entry.sequence > since);
+    });
+  }
+
+  /** Forgets what no socket authenticating since `oldestSince` (or later) can be affected by. */
+  prune(oldestSince: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.running === 0 && entry.sequence <= oldestSince) this.entries.delete(key);
+    }
+  }
+}
+
 /**
  * The socket endpoints of the live games, their limits and their wiring to the event bus. One per process;
  * `install` before registering games.
@@ -382,8 +600,9 @@ export class LiveSocketPlatform {
   readonly instanceId = randomBytes(6).toString('hex');
   readonly bus: LiveEventBus;
   readonly logger: FastifyBaseLogger;
-  private readonly sessions: SessionResolver;
+  private readonly sessions: LiveSessionSource;
   private readonly timings: LiveSocketTimings;
+  private readonly notices = new AccessNoticeLog();
   private readonly games = new Map<string, LiveGameChannel>();
   private readonly sockets = new Set<LocalSocket>();
   private readonly unsubscribes: Array<() => Promise<void>> = [];
@@ -399,7 +618,7 @@ export class LiveSocketPlatform {
     this.sessions = options.sessions;
     this.logger = options.logger;
     this.timings = { ...DEFAULT_LIVE_SOCKET_TIMINGS, ...options.timings };
-    options.revocations?.addRevocationListener((revocation) => this.revokeSessions(revocation));
+    options.accessChanges?.addAccessChangeListener((notice) => this.recheckAccess(notice));
   }
 
   /** Registers the websocket plugin, the session and instance channels and the housekeeping timers. */
@@ -421,7 +640,7 @@ export class LiveSocketPlatform {
       .filter((listener) => !upgradeListenersBefore.has(listener)) as UpgradeListener[];
     this.refuseOtherUpgrades(app.server, pluginListeners);
     this.unsubscribes.push(
-      await this.bus.subscribe(SESSIONS_CHANNEL, (message) => this.closeRevoked(message)),
+      await this.bus.subscribe(SESSIONS_CHANNEL, (message) => this.receiveAccessNotice(message)),
       await this.bus.subscribe(INSTANCES_CHANNEL, (instanceId) => {
         for (const game of this.games.values()) game.presence.heard(instanceId, Date.now());
       }),
@@ -490,9 +709,14 @@ export class LiveSocketPlatform {
     return channel;
   }
 
-  /** Closes every socket of the revoked sessions, on every instance. */
-  revokeSessions(revocation: SessionRevocation): void {
-    this.bus.publish(SESSIONS_CHANNEL, JSON.stringify(revocation));
+  /**
+   * Has every instance re-check the sockets of a user or of a session, of every game, now: the session is
+   * resolved again (closed with 4401 once it ended) and the game's `authorize` asked again (closed with its
+   * code when it refuses). Announce it once the change is committed, or from inside the transaction once it
+   * holds the user's row: the re-check waits for that transaction.
+   */
+  recheckAccess(notice: LiveAccessNotice): void {
+    this.bus.publish(SESSIONS_CHANNEL, JSON.stringify(notice));
   }
 
   /** How many sockets this instance holds. */
@@ -510,6 +734,11 @@ export class LiveSocketPlatform {
       this.closeSocket(local, LiveCloseCode.goingAway, 'server stopping');
     await Promise.allSettled(this.unsubscribes.map((unsubscribe) => unsubscribe()));
     await this.bus.close();
+  }
+
+  /** @internal Closes a socket of this instance with a code and a reason. */
+  closeLocal(local: LocalSocket, code: number, reason: string): void {
+    this.closeSocket(local, code, reason);
   }
 
   /** @internal Writes a frame unless the socket is a slow reader, which is closed instead. */
@@ -536,6 +765,7 @@ export class LiveSocketPlatform {
       windowStartAt: now,
       framesInWindow: 0,
       pendingFrames: [],
+      noticeSequenceAtStart: this.notices.current,
     };
     this.sockets.add(local);
     socket.on('message', (data, isBinary) => this.receive(local, data, isBinary));
@@ -566,11 +796,15 @@ export class LiveSocketPlatform {
       local.state = 'open';
       local.game.addLocal(local);
       this.publishCommand(local, { k: 'connect', c: this.connectionOf(local) });
+      // The session may have been read before an access change committed whose re-check found no open socket.
+      if (this.notices.changedSince(socketKeys(local), local.noticeSequenceAtStart)) {
+        void this.recheck([local]);
+      }
       const pending = local.pendingFrames.splice(0);
       for (const frame of pending) this.handleFrame(local, frame);
     } catch (error) {
       this.logger.error({ err: error, game: definition.game }, 'live socket authentication failed');
-      this.closeSocket(local, LiveCloseCode.unauthorized, 'could not check the session');
+      this.closeSocket(local, LiveCloseCode.unauthorized, LIVE_CHECK_FAILED_REASON);
     }
   }
 
@@ -616,6 +850,19 @@ export class LiveSocketPlatform {
     if (local.state !== 'open') return;
     const decoded = decodeLiveFrame(text, local.game.definition.clientCommands);
     if (decoded.ok) {
+      if (!local.game.takeCommand(local, Date.now())) {
+        this.write(
+          local,
+          Buffer.from(
+            encodeLiveFrame(LIVE_ERROR_CMD, {
+              code: LIVE_TOO_MANY_COMMANDS_CODE,
+              msg: 'too many commands',
+              cmd: decoded.cmd,
+            }),
+          ),
+        );
+        return;
+      }
       this.publishCommand(local, {
         k: 'cmd',
         c: this.connectionOf(local),
@@ -671,21 +918,57 @@ export class LiveSocketPlatform {
     }
   }
 
-  private closeRevoked(message: string): void {
-    let revocation: SessionRevocation;
+  /** An access notice from the bus: this instance's matching sockets are re-checked. */
+  private receiveAccessNotice(message: string): void {
+    const notice = parseAccessNotice(message);
+    if (!notice) return;
+    const keys = noticeKeys(notice);
+    this.notices.begin(keys);
+    const matching = [...this.sockets].filter(
+      (local) =>
+        local.state === 'open' &&
+        ('userId' in notice ? local.userId === notice.userId : local.sessionId === notice.sessionId),
+    );
+    void this.recheck(matching).finally(() => this.notices.end(keys));
+  }
+
+  /**
+   * Resolves the sockets' sessions again (one query for all of them, after the transactions writing their
+   * users' rows have ended) and asks each game's `authorize` again: a socket whose session ended closes with
+   * 4401, one its game refuses with the refusal's code. A failed check closes too (4401): access that cannot
+   * be confirmed is not kept. Never rejects.
+   */
+  private async recheck(locals: readonly LocalSocket[]): Promise<void> {
+    const open = locals.filter((local) => local.state === 'open');
+    if (open.length === 0) return;
+    let users: ReadonlyMap<number, AuthenticatedUser>;
     try {
-      revocation = JSON.parse(message) as SessionRevocation;
-    } catch {
+      users = await this.sessions.recheckSessions(
+        open.map((local) => ({ sessionId: local.sessionId, userId: local.userId })),
+      );
+    } catch (error) {
+      this.logger.error({ err: error }, 'live socket access re-check failed');
+      for (const local of open) this.closeSocket(local, LiveCloseCode.unauthorized, LIVE_CHECK_FAILED_REASON);
       return;
     }
-    for (const local of [...this.sockets]) {
-      const matches =
-        (revocation.userId !== undefined && local.userId === revocation.userId) ||
-        (revocation.sessionId !== undefined && local.sessionId === revocation.sessionId);
-      if (matches && local.state === 'open') {
-        this.closeSocket(local, LiveCloseCode.unauthorized, 'session ended');
-      }
-    }
+    await Promise.all(
+      open.map(async (local) => {
+        const user = users.get(local.sessionId);
+        if (!user || user.userId !== local.userId) {
+          this.closeSocket(local, LiveCloseCode.unauthorized, LIVE_SESSION_ENDED_REASON);
+          return;
+        }
+        const { authorize, game } = local.game.definition;
+        let authorization: LiveAuthorization = true;
+        try {
+          if (authorize) authorization = await authorize(user);
+        } catch (error) {
+          this.logger.error({ err: error, game }, 'live socket authorization re-check failed');
+          authorization = { code: LiveCloseCode.unauthorized, reason: LIVE_CHECK_FAILED_REASON };
+        }
+        if (authorization !== true) this.closeSocket(local, authorization.code, authorization.reason);
+      }),
+    );
   }
 
   /** Pings the sockets that are due, closes the silent ones and forgets instances that went quiet. */
@@ -707,5 +990,11 @@ export class LiveSocketPlatform {
       game.presence.heard(this.instanceId, now);
       game.expireInstances(now - this.timings.instanceTimeoutMs);
     }
+    let oldestAuthenticating = this.notices.current;
+    for (const local of this.sockets) {
+      if (local.state === 'authenticating')
+        oldestAuthenticating = Math.min(oldestAuthenticating, local.noticeSequenceAtStart);
+    }
+    this.notices.prune(oldestAuthenticating);
   }
 }

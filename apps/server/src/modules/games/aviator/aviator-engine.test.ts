@@ -16,6 +16,8 @@ import {
   aviatorTimeToReach,
   aviatorWinMinor,
   formatMultiplier,
+  LiveCloseCode,
+  ServerMessage,
 } from '@app/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,12 +26,13 @@ import type { LiveConnection, LiveTarget } from '../../../platform/live-sockets/
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
 import { describeEachDatabase, type TestDatabase } from '../../../test-support/test-database.ts';
 import { createTestUser } from '../../accounts/account-fixtures.ts';
+import { insertSession } from '../../accounts/session.repository.ts';
 import { LedgerService } from '../../ledger/ledger.service.ts';
 import { balanceOf, fundWallet } from '../../orders/order-fixtures.ts';
 import { PromotionAccrualService } from '../../promotion/promotion-accrual.service.ts';
 import { SettingsService } from '../../settings/settings.service.ts';
 import { WageringService } from '../../withdrawals/wagering.service.ts';
-import { AviatorEngine } from './aviator-engine.ts';
+import { AVIATOR_PLAYERS_INTERVAL_MS, AviatorEngine } from './aviator-engine.ts';
 import { AviatorGameService } from './aviator-game.service.ts';
 import { AviatorRoundService } from './aviator-round.service.ts';
 
@@ -40,8 +43,20 @@ const logger = Fastify({ logger: false }).log;
 /** Records what the engine sends, as the socket channel would relay it. */
 class RecordingChannel {
   readonly sent: Array<{ target: LiveTarget; cmd: number; payload: unknown }> = [];
+  readonly closed: Array<{ connectionId: number; code: number; reason: string }> = [];
+  readonly rechecked: number[] = [];
   send(target: LiveTarget, cmd: number, payload: unknown): void {
     this.sent.push({ target, cmd, payload });
+  }
+  closeConnection(connection: Pick<LiveConnection, 'connectionId'>, code: number, reason: string): void {
+    this.closed.push({ connectionId: connection.connectionId, code, reason });
+  }
+  recheckUser(userId: number): void {
+    this.rechecked.push(userId);
+  }
+  /** Where each frame of a cmd went. */
+  targetsOf(cmd: number): LiveTarget[] {
+    return this.sent.filter((entry) => entry.cmd === cmd).map((entry) => entry.target);
   }
   of<T>(cmd: number, forUser?: number): T[] {
     return this.sent
@@ -89,6 +104,8 @@ function harness(
 }
 
 let userCounter = 0;
+/** The live session each test user's socket was opened with. */
+const sessionOfUser = new Map<number, number>();
 async function earlyUser(database: TestDatabase, fundsMinor = 1_000_00): Promise<number> {
   userCounter += 1;
   const userId = await createTestUser(database.db, {
@@ -98,6 +115,15 @@ async function earlyUser(database: TestDatabase, fundsMinor = 1_000_00): Promise
   });
   await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', userId).execute();
   if (fundsMinor > 0) await fundWallet(database, new ManualClock(START), userId, fundsMinor);
+  // Used "now" by the engine's clock: the tests move it far ahead, never 30 days.
+  const sessionId = await insertSession(database.db, {
+    token_hash: `test-session-${userId}-${userCounter}`,
+    user_id: userId,
+    device_id: null,
+    ip: null,
+    now: START + 86_400_000,
+  });
+  sessionOfUser.set(userId, sessionId);
   return userId;
 }
 
@@ -105,7 +131,7 @@ const connectionOf = (userId: number): LiveConnection => ({
   instanceId: 'test',
   connectionId: userId,
   userId,
-  sessionId: userId,
+  sessionId: sessionOfUser.get(userId) ?? 0,
 });
 
 /** Waits until the condition holds (the engine's money moves run after the command returns). */
@@ -493,6 +519,117 @@ describeEachDatabase('aviator engine', (database) => {
     expect(players).toMatchObject({ bettorCount: users.length, cashedCount: users.length });
     expect(players?.players).toHaveLength(AVIATOR_PLAYERS_LISTED);
     expect(players?.players.every((player) => player.cashOut && player.coefficient !== '')).toBe(true);
+    await expectLedgerClean(database());
+  });
+
+  it("lists the bettor under the profile's nickname, never the one the client sent", async () => {
+    const userId = await earlyUser(database());
+    const profile = await database()
+      .db.selectFrom('users')
+      .select('nick_name')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const period = await openRound(h);
+    expect(await bet(h, userId, period, { nickName: 'Impostor' })).toMatchObject({ status: 1 });
+    await at(h, h.clock.now() + AVIATOR_PLAYERS_INTERVAL_MS);
+    const players = h.channel.of<AviatorPlayers>(AviatorCmd.players).at(-1);
+    expect(players?.players.map((player) => player.nickName)).toEqual([profile.nick_name]);
+    const row = await database()
+      .db.selectFrom('aviator_bets')
+      .select('nick_name')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(row.nick_name).toBe(profile.nick_name);
+    const flight = await takeOff(h, period);
+    await at(h, flight.crashAt);
+  });
+
+  it('refuses a bet sent after the access ended (before the socket closed): no money moves, the socket closes', async () => {
+    const suspended = await earlyUser(database());
+    const loggedOut = await earlyUser(database());
+    const cleared = await earlyUser(database());
+    const period = await openRound(h);
+    // What an operator's suspension, a logout and an operator's flag change write; the sockets are still open.
+    await database()
+      .db.updateTable('users')
+      .set({ suspended_at: h.clock.now(), suspended_reason: 'test' })
+      .where('id', '=', suspended)
+      .execute();
+    await database()
+      .db.updateTable('sessions')
+      .set({ revoked_at: h.clock.now() })
+      .where('id', '=', sessionOfUser.get(loggedOut) ?? 0)
+      .execute();
+    await database().db.updateTable('users').set({ is_early: 0 }).where('id', '=', cleared).execute();
+    expect(await bet(h, suspended, period)).toMatchObject({ status: 0, msg: ServerMessage.unauthorized });
+    expect(await bet(h, loggedOut, period)).toMatchObject({ status: 0, msg: ServerMessage.unauthorized });
+    expect(await bet(h, cleared, period)).toMatchObject({
+      status: 0,
+      msg: AviatorMessage.earlyAccessRequired,
+    });
+    for (const userId of [suspended, loggedOut, cleared]) {
+      expect(await balanceOf(database(), h.clock, userId)).toBe(1_000_00);
+    }
+    const rows = await database()
+      .db.selectFrom('aviator_bets')
+      .select('id')
+      .where('user_id', 'in', [suspended, loggedOut, cleared])
+      .execute();
+    expect(rows).toEqual([]);
+    // Each asking socket is closed after its answer, and the user's other sockets are re-checked.
+    expect(
+      h.channel.closed.filter((entry) => [suspended, loggedOut, cleared].includes(entry.connectionId)),
+    ).toEqual([
+      { connectionId: suspended, code: LiveCloseCode.unauthorized, reason: ServerMessage.unauthorized },
+      { connectionId: loggedOut, code: LiveCloseCode.unauthorized, reason: ServerMessage.unauthorized },
+      { connectionId: cleared, code: LiveCloseCode.forbidden, reason: AviatorMessage.earlyAccessRequired },
+    ]);
+    expect(h.channel.rechecked).toEqual(expect.arrayContaining([suspended, loggedOut, cleared]));
+    const flight = await takeOff(h, period);
+    await at(h, flight.crashAt);
+    await expectLedgerClean(database());
+  });
+
+  it('answers a bet and a cash-out to the socket that asked, and only its own cash-outs to the whole user', async () => {
+    const asker = await earlyUser(database());
+    const automatic = await earlyUser(database());
+    const flight = await flightReaching(h, 130, async (period) => {
+      await bet(h, asker, period);
+      await bet(h, automatic, period, { autoCashOut: 1.1 });
+    });
+    const base = await balanceOf(database(), h.clock, asker);
+    // Access ended meanwhile: the staked bet is still cashed out when asked (its socket's close would too).
+    await database()
+      .db.updateTable('users')
+      .set({ suspended_at: h.clock.now(), suspended_reason: 'test' })
+      .where('id', '=', asker)
+      .execute();
+    h.clock.set(flight.takeoffAt + aviatorTimeToReach(120));
+    expect(await cashOut(h, asker, String(flight.period))).toMatchObject({ cashSuccess: true });
+    expect(await balanceOf(database(), h.clock, asker)).toBe(base + aviatorWinMinor(50_00, 120));
+    await at(h, flight.crashAt);
+    // Every round flightReaching played counts: each bet answered to its socket, each cash-out the asker
+    // asked for to its socket, each automatic one to the user.
+    const targets = (cmd: number, userId: number) =>
+      h.channel.sent
+        .filter(
+          (entry) =>
+            entry.cmd === cmd &&
+            ((entry.target.to === 'user' && entry.target.userId === userId) ||
+              (entry.target.to === 'connection' && entry.target.connection.connectionId === userId)),
+        )
+        .map((entry) => entry.target);
+    const byConnection = (userId: number) => ({ to: 'connection', connection: connectionOf(userId) });
+    for (const userId of [asker, automatic]) {
+      const bets = targets(AviatorCmd.betResult, userId);
+      expect(bets.length).toBeGreaterThan(0);
+      expect(bets).toEqual(bets.map(() => byConnection(userId)));
+    }
+    const asked = targets(AviatorCmd.cashOutResult, asker);
+    expect(asked).toEqual([byConnection(asker)]);
+    const automaticOnes = targets(AviatorCmd.cashOutResult, automatic);
+    expect(automaticOnes.length).toBeGreaterThan(0);
+    expect(automaticOnes).toEqual(automaticOnes.map(() => ({ to: 'user', userId: automatic })));
     await expectLedgerClean(database());
   });
 

@@ -27,11 +27,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AppDatabase, type LeaderLock, tryAcquireLeaderLock } from '../../../db/dialect.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import type {
-  LiveConnection,
-  LiveEngineHandlers,
-  LiveGameChannel,
-  LiveTarget,
+import {
+  accessRefusalCloseCode,
+  type LiveConnection,
+  type LiveEngineHandlers,
+  type LiveGameChannel,
+  type LiveTarget,
 } from '../../../platform/live-sockets/live-sockets.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import { findUnfinishedRounds, latestResults } from './aviator.repository.ts';
@@ -66,7 +67,8 @@ export type AviatorEnginePhase = 'betting' | 'closing' | 'flight' | 'ended';
 /** A bet of the current round, as the leader holds it. */
 interface LiveBet {
   readonly userId: number;
-  readonly nickName: string;
+  /** The profile's nickname, read with the bet (never the one the client sent); set once the bet is taken. */
+  nickName: string;
   readonly stakeMinor: number;
   readonly autoCashOut: number | null;
   betId: number | undefined;
@@ -81,6 +83,8 @@ interface PendingCashOut {
   readonly bet: LiveBet;
   readonly hundredths: number;
   readonly winMinor: number;
+  /** The socket that asked for it, or the user for the engine's own (auto, forced, on disconnect). */
+  readonly answerTo: LiveTarget;
 }
 
 /** The round under way, on the leader. */
@@ -116,8 +120,11 @@ export interface AviatorEngineDependencies {
   rounds: AviatorRoundService;
   settings: SettingsService;
   logger: FastifyBaseLogger;
-  /** Where events go (the live-socket channel of /ws/aviator). */
-  channel: Pick<LiveGameChannel, 'send'>;
+  /**
+   * Where events go (the live-socket channel of /ws/aviator), and how a socket whose user lost access is
+   * closed and the user's other sockets re-checked.
+   */
+  channel: Pick<LiveGameChannel, 'send' | 'closeConnection' | 'recheckUser'>;
 }
 
 /** What a tick did, for tests. */
@@ -407,14 +414,20 @@ export class AviatorEngine implements LiveEngineHandlers {
   }
 
   /**
-   * Values a bet's cash-out at a multiplier and queues it for the next group transaction; the user is
-   * answered on every socket of theirs when that group commits.
+   * Values a bet's cash-out at a multiplier and queues it for the next group transaction; the answer goes,
+   * when that group commits, to the socket that asked, or to every socket of the user for the engine's own
+   * cash-outs (auto, forced, on disconnect).
    */
-  private cashOut(round: LiveRound, bet: LiveBet, hundredths: number): void {
+  private cashOut(
+    round: LiveRound,
+    bet: LiveBet,
+    hundredths: number,
+    answerTo: LiveTarget = { to: 'user', userId: bet.userId },
+  ): void {
     if (bet.state !== 'open' || bet.betId === undefined) return;
     bet.state = 'cashing';
     const winMinor = aviatorWinMinor(bet.stakeMinor, hundredths);
-    round.cashOutQueue.push({ bet, hundredths, winMinor });
+    round.cashOutQueue.push({ bet, hundredths, winMinor, answerTo });
     round.pendingWinMinor += winMinor;
     if (round.cashOutCommit === undefined && round.cashOutTimer === undefined) {
       round.cashOutTimer = setTimeout(() => {
@@ -444,29 +457,29 @@ export class AviatorEngine implements LiveEngineHandlers {
       )
       .then(
         (paid) => {
-          group.forEach(({ bet, hundredths, winMinor }, index) => {
+          group.forEach(({ bet, hundredths, winMinor, answerTo }, index) => {
             round.pendingWinMinor -= winMinor;
             const paidMinor = paid[index];
             if (paidMinor === undefined) {
               bet.state = 'lost';
-              this.answerCashOut(bet.userId, { ok: false, msg: AviatorMessage.flewAway });
+              this.answerCashOut(answerTo, { ok: false, msg: AviatorMessage.flewAway });
               return;
             }
             bet.state = 'cashed';
             bet.cashHundredths = hundredths;
             round.cashedBets.push(bet);
             round.paidMinor += paidMinor;
-            this.answerCashOut(bet.userId, { ok: true, hundredths, paidMinor });
+            this.answerCashOut(answerTo, { ok: true, hundredths, paidMinor });
           });
           round.playersDirty = true;
         },
         (error: unknown) => {
           logger.error({ err: error, cashOuts: group.length }, 'aviator cash-out group failed');
           // Still open in the database (the transaction rolled back): the crash settles them as lost.
-          for (const { bet, winMinor } of group) {
+          for (const { bet, winMinor, answerTo } of group) {
             round.pendingWinMinor -= winMinor;
             bet.state = 'open';
-            this.answerCashOut(bet.userId, { ok: false, msg: AviatorMessage.maintenance });
+            this.answerCashOut(answerTo, { ok: false, msg: AviatorMessage.maintenance });
           }
         },
       )
@@ -488,10 +501,10 @@ export class AviatorEngine implements LiveEngineHandlers {
   }
 
   private answerCashOut(
-    userId: number,
+    target: LiveTarget,
     outcome: { ok: true; hundredths: number; paidMinor: number } | { ok: false; msg: string },
   ): void {
-    this.send({ to: 'user', userId }, AviatorCmd.cashOutResult, {
+    this.send(target, AviatorCmd.cashOutResult, {
       status: outcome.ok ? 1 : 0,
       cashSuccess: outcome.ok,
       cashCoefficient: outcome.ok ? formatMultiplier(outcome.hundredths) : '0.00',
@@ -531,12 +544,19 @@ export class AviatorEngine implements LiveEngineHandlers {
       this.requestCashOut(connection, aviatorCashOutCommand.parse(payload).tag);
   }
 
+  /**
+   * A bet (5015): checked against the round in memory, then taken by the round service in one transaction
+   * that also checks the bettor's access now. The nickname the client sent is ignored: the players list
+   * shows the profile's. A bet refused because the access is gone (the window between an operator's change
+   * and the socket's close) closes the socket after its answer and has the user's other sockets re-checked.
+   */
   private placeBet(connection: LiveConnection, command: AviatorBetCommand): void {
-    const { rounds, clock, logger } = this.dependencies;
+    const { rounds, clock, logger, channel } = this.dependencies;
     const round = this.round;
+    const target: LiveTarget = { to: 'connection', connection };
     const betPrice = minorToDecimalString(majorToMinor(command.betPrice));
     const refuse = (msg: string) =>
-      this.send({ to: 'connection', connection }, AviatorCmd.betResult, {
+      this.send(target, AviatorCmd.betResult, {
         status: 0,
         msg,
         period: round?.opened.period ?? null,
@@ -556,7 +576,7 @@ export class AviatorEngine implements LiveEngineHandlers {
     }
     const bet: LiveBet = {
       userId: connection.userId,
-      nickName: command.nickName,
+      nickName: '',
       stakeMinor: majorToMinor(command.betPrice),
       autoCashOut: command.autoCashOut ? Math.round(command.autoCashOut * 100) : null,
       betId: undefined,
@@ -570,16 +590,18 @@ export class AviatorEngine implements LiveEngineHandlers {
         roundId: round.opened.id,
         period: round.opened.period,
         userId: connection.userId,
+        sessionId: connection.sessionId,
         seq: round.nextSeq++,
         clientSeed: command.seed,
         stakeMinor: bet.stakeMinor,
         autoCashOutHundredths: bet.autoCashOut,
       })
-      .then((betId) => {
-        bet.betId = betId;
+      .then((placed) => {
+        bet.betId = placed.betId;
+        bet.nickName = placed.nickName;
         bet.state = 'open';
         round.playersDirty = true;
-        this.send({ to: 'user', userId: connection.userId }, AviatorCmd.betResult, {
+        this.send(target, AviatorCmd.betResult, {
           status: 1,
           msg: AviatorMessage.betAccepted,
           period: round.opened.period,
@@ -590,14 +612,25 @@ export class AviatorEngine implements LiveEngineHandlers {
         round.bets.delete(connection.userId);
         if (!(error instanceof AppError)) logger.error({ err: error }, 'aviator bet failed');
         refuse(error instanceof AppError ? error.message : AviatorMessage.maintenance);
+        const closeCode = error instanceof AppError ? accessRefusalCloseCode(error.code) : undefined;
+        if (closeCode !== undefined && error instanceof AppError) {
+          channel.closeConnection(connection, closeCode, error.message);
+          channel.recheckUser(connection.userId);
+        }
       })
       .finally(() => round.pendingBets.delete(pending));
     round.pendingBets.add(pending);
   }
 
+  /**
+   * A cash-out (5017), answered to the socket that asked. It is not refused when the user's access ended
+   * meanwhile: the bet is already staked, and the socket's close (within a second) would cash it out at the
+   * current multiplier anyway by the disconnect rule; asked for, it is paid at the multiplier asked at.
+   */
   private requestCashOut(connection: LiveConnection, tag: string): void {
     const round = this.round;
-    const refuse = (msg: string) => this.answerCashOut(connection.userId, { ok: false, msg });
+    const target: LiveTarget = { to: 'connection', connection };
+    const refuse = (msg: string) => this.answerCashOut(target, { ok: false, msg });
     const bet = round?.bets.get(connection.userId);
     if (!round || tag !== String(round.opened.period) || !bet) {
       refuse(AviatorMessage.noOpenBet);
@@ -617,7 +650,7 @@ export class AviatorEngine implements LiveEngineHandlers {
       return;
     }
     // Valued at the leader's multiplier when the request arrives; the tag only matched the round.
-    this.cashOut(round, bet, aviatorMultiplierAt(now - round.takeoffAt));
+    this.cashOut(round, bet, aviatorMultiplierAt(now - round.takeoffAt), target);
   }
 
   private groupInfo(round: LiveRound | undefined, now: number, status?: number): AviatorGroupInfo {

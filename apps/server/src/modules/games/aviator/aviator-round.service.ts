@@ -1,16 +1,21 @@
 import {
   AVIATOR_SEED_SLOTS,
+  AviatorMessage,
   aviatorFeeMinor,
   aviatorFillerSeed,
   aviatorResult,
   aviatorServerSeedHash,
   aviatorTimeToReach,
   aviatorWinMinor,
+  ResponseCode,
+  ServerMessage,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../../db/dialect.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
+import { AppError, forbidden } from '../../../http/app-error.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { isSessionLive } from '../../accounts/session.service.ts';
 import { systemAccount, userWallet } from '../../ledger/ledger.kinds.ts';
 import type { LedgerService } from '../../ledger/ledger.service.ts';
 import { postBulkWalletCredits } from '../../ledger/ledger-bulk.repository.ts';
@@ -18,6 +23,7 @@ import type { ReferralBonusAccrual } from '../../promotion/promotion-accrual.ser
 import { deriveLink, type GeneratedChain, generateChain } from '../colour/colour-chain.service.ts';
 import type { SettledBetsWagering } from '../colour/colour-settlement.service.ts';
 import {
+  type BettorRow,
   cashedBetStakes,
   cashedBetWins,
   findCheckpointAtOrAbove,
@@ -27,6 +33,7 @@ import {
   insertBet,
   insertChain,
   insertRound,
+  lockBettor,
   lockRound,
   lostStakes,
   markBetsCashed,
@@ -34,7 +41,6 @@ import {
   markOpenBetsRefunded,
   markRoundFinished,
   markRoundFlying,
-  nickNameOf,
   settledFees,
   settledTotals,
 } from './aviator.repository.ts';
@@ -77,10 +83,37 @@ export interface PlaceBetRequest {
   readonly roundId: number;
   readonly period: number;
   readonly userId: number;
+  /** The session of the socket the bet came from: it must still be live when the bet is taken. */
+  readonly sessionId: number;
   readonly seq: number;
   readonly clientSeed: string;
   readonly stakeMinor: number;
   readonly autoCashOutHundredths: number | null;
+}
+
+/** A bet taken: its id and the bettor's nickname from the profile (what the players list shows). */
+export interface PlacedBet {
+  readonly betId: number;
+  readonly nickName: string;
+}
+
+/** The longest nickname a bet row keeps. */
+const BET_NICK_NAME_MAX_LENGTH = 40;
+
+/**
+ * The refusal of a bet whose bettor lost access since the socket opened (spec 02 §6): 401 once the session
+ * ended (revoked, idle, not the bettor's) or the account is suspended, as the session lookup refuses them;
+ * 403 without early access, as the socket's authorize does.
+ */
+export function bettorRefusal(bettor: BettorRow | undefined, now: number): AppError | undefined {
+  const sessionEnded =
+    !bettor ||
+    bettor.suspended_at !== null ||
+    bettor.last_used_at === null ||
+    !isSessionLive({ revoked_at: bettor.revoked_at, last_used_at: bettor.last_used_at }, now);
+  if (sessionEnded) return new AppError(ResponseCode.unauthorized, ServerMessage.unauthorized);
+  if (bettor.is_early !== 1) return forbidden(AviatorMessage.earlyAccessRequired);
+  return undefined;
 }
 
 /** One cash-out of a group: the bet, its stake as the leader holds it, and the multiplier it is valued at. */
@@ -200,20 +233,27 @@ export class AviatorRoundService {
     return chain;
   }
 
-  /** Takes a bet: the bet row and the stake from the wallet to game escrow, in one transaction. */
-  async placeBet(request: PlaceBetRequest): Promise<number> {
+  /**
+   * Takes a bet: the bettor's access checked (the session still live, the account not suspended, early
+   * access), then the bet row and the stake from the wallet to game escrow, all in one transaction; a
+   * refusal (AppError 401 or 403) moves nothing. Answers the bet's id and the profile's nickname.
+   */
+  async placeBet(request: PlaceBetRequest): Promise<PlacedBet> {
     const { database, clock, ledger } = this.dependencies;
     if (!Number.isSafeInteger(request.stakeMinor) || request.stakeMinor <= 0) {
       throw new Error(`aviator stake ${request.stakeMinor} is not a positive amount`);
     }
     return runInTransaction(database, async (trx) => {
-      const nickName = (await nickNameOf(trx, request.userId)) ?? `user${request.userId}`;
+      const bettor = await lockBettor(trx, database.dialect, request.userId, request.sessionId);
+      const refusal = bettorRefusal(bettor, clock.now());
+      if (refusal) throw refusal;
+      const nickName = (bettor?.nick_name ?? `user${request.userId}`).slice(0, BET_NICK_NAME_MAX_LENGTH);
       const betId = await insertBet(trx, {
         round_id: request.roundId,
         period: request.period,
         user_id: request.userId,
         seq: request.seq,
-        nick_name: nickName.slice(0, 40),
+        nick_name: nickName,
         client_seed: request.clientSeed,
         stake_minor: request.stakeMinor,
         fee_minor: aviatorFeeMinor(request.stakeMinor),
@@ -230,7 +270,7 @@ export class AviatorRoundService {
         reference: { type: AVIATOR_BET_REFERENCE_TYPE, id: betId },
         idempotencyKey: aviatorStakeKey(betId),
       });
-      return betId;
+      return { betId, nickName };
     });
   }
 

@@ -402,8 +402,40 @@ export async function listFinishedRounds(
   );
 }
 
-/** The user's nick name. */
-export async function nickNameOf(db: Kysely<Database>, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('nick_name').where('id', '=', userId).executeTakeFirst();
-  return row?.nick_name ?? undefined;
+/** What a bet needs of its bettor: the profile's nickname and the access the bet is taken under. */
+export interface BettorRow {
+  nick_name: string | null;
+  is_early: number;
+  suspended_at: number | null;
+  /** Null with last_used_at null: the socket's session is not this user's (or does not exist). */
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+/**
+ * The bettor's nickname and access, with the socket's session, read in the bet's transaction; on PostgreSQL
+ * the user's row is locked FOR NO KEY UPDATE (the global lock order's users step, before the wallet), so a
+ * suspension or flag change being written waits for this bet or this bet for it, and never slips between
+ * the check and the stake.
+ */
+export async function lockBettor(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  userId: number,
+  sessionId: number,
+): Promise<BettorRow | undefined> {
+  const query = trx
+    .selectFrom('users')
+    .leftJoin('sessions', (join) =>
+      join.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', sessionId),
+    )
+    .select([
+      'users.nick_name',
+      'users.is_early',
+      'users.suspended_at',
+      'sessions.revoked_at',
+      'sessions.last_used_at',
+    ])
+    .where('users.id', '=', userId);
+  return (dialect === 'postgres' ? query.forNoKeyUpdate('users') : query).executeTakeFirst();
 }

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../../db/dialect.ts';
 import type { AuthGuard } from '../../../http/auth-guard.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import {
+  accessRefusalCloseCode,
   LIVE_TO_ALL,
   type LiveGameChannel,
   type LiveSocketPlatform,
@@ -105,7 +106,10 @@ export interface LuckyHitRegistration {
 /**
  * Registers Lucky Hit's HTTP calls and its socket on the live-socket platform: /ws/luckyhit takes early-access
  * players only (4403 otherwise); on the leader, a connect is answered with the round under way (3002), the
- * latest results (3008), the current totals (3012) and, once dealt, its cards (3004), and each bet (3015) with its answer (3016).
+ * latest results (3008), the current totals (3012) and, once dealt, its cards (3004), and each bet (3015) with its answer (3016)
+ * to the socket that sent it. A bet refused because the player's access is gone (suspended: 401, early
+ * access taken away: 403) closes that socket after its answer (4401, 4403) and has the player's other
+ * sockets re-checked.
  */
 export async function registerLuckyHitModule(
   app: FastifyInstance,
@@ -148,7 +152,13 @@ export async function registerLuckyHitModule(
       const target = { to: 'connection' as const, connection };
       game
         .placeBet(connection.userId, bet)
-        .then((answer) => channel.send(target, LuckyHitCmd.betResult, answer))
+        .then((answer) => {
+          channel.send(target, LuckyHitCmd.betResult, answer);
+          const closeCode = accessRefusalCloseCode(answer.status);
+          if (closeCode === undefined) return;
+          channel.closeConnection(connection, closeCode, answer.msg);
+          channel.recheckUser(connection.userId);
+        })
         .catch((error: unknown) => {
           // A bug, not a refusal: logged with its cause, and the player still gets an answer (nothing moved).
           failed(error);

@@ -110,7 +110,7 @@ for (const busKind of ['in-process', 'redis'] as const) {
         busKind === 'redis' ? redisUrl : undefined,
         `lh-test-${randomBytes(6).toString('hex')}`,
       );
-      const live = new LiveSocketPlatform({ bus, sessions, revocations: sessions, logger: app.log });
+      const live = new LiveSocketPlatform({ bus, sessions, accessChanges: sessions, logger: app.log });
       await live.install(app);
       const settings = new SettingsService(database.db, clock);
       luckyHit = createLuckyHitModule({
@@ -232,13 +232,13 @@ for (const busKind of ['in-process', 'redis'] as const) {
       await expectLedgerClean(database);
     });
 
-    it('stops the bets of an open socket once an operator clears early access, and takes them again once set', async () => {
+    it('refuses the bet of an open socket once early access is cleared or the account suspended, and closes it', async () => {
       clock.set(roundStart + 60_000 + 6_000);
       const client = await connect(player);
       client.send(LuckyHitCmd.bet, betFrame(30));
       expect(await client.nextFrame(LuckyHitCmd.betResult)).toMatchObject({ status: 200 });
       const before = await balanceOf(database, clock, player.userId);
-      // What the operator console's flag change writes; the socket stays open.
+      // What the operator console's flag change writes, announced to no socket: the bet itself finds it.
       await database.db.updateTable('users').set({ is_early: 0 }).where('id', '=', player.userId).execute();
       try {
         client.send(LuckyHitCmd.bet, betFrame(40, 'R'));
@@ -253,19 +253,44 @@ for (const busKind of ['in-process', 'redis'] as const) {
           period: luckyHitPeriodAt(clock.now(), TIME_ZONE),
           betPrice: '40.00',
         });
+        // The answer first, then the close with the refusal's reason.
+        expect(await client.closed()).toBe(LiveCloseCode.forbidden);
+        expect(client.closeReason).toBe(LuckyHitMessage.earlyAccessOnly);
         expect(await balanceOf(database, clock, player.userId)).toBe(before);
       } finally {
         await database.db.updateTable('users').set({ is_early: 1 }).where('id', '=', player.userId).execute();
       }
-      client.send(LuckyHitCmd.bet, betFrame(50, 'L'));
+      const again = await connect(player);
+      again.send(LuckyHitCmd.bet, betFrame(50, 'L'));
       expect(
-        await client.nextFrame(
+        await again.nextFrame(
           LuckyHitCmd.betResult,
           (answer: { status: number; betPrice: string }) => answer.betPrice === '50.00',
         ),
       ).toMatchObject({ status: 200 });
       expect(await balanceOf(database, clock, player.userId)).toBe(before - 5_000);
-      client.close();
+      await database.db
+        .updateTable('users')
+        .set({ suspended_at: clock.now(), suspended_reason: 'test' })
+        .where('id', '=', player.userId)
+        .execute();
+      try {
+        again.send(LuckyHitCmd.bet, betFrame(60, 'L'));
+        expect(
+          await again.nextFrame(
+            LuckyHitCmd.betResult,
+            (answer: { status: number; betPrice: string }) => answer.betPrice === '60.00',
+          ),
+        ).toMatchObject({ status: 401 });
+        expect(await again.closed()).toBe(LiveCloseCode.unauthorized);
+        expect(await balanceOf(database, clock, player.userId)).toBe(before - 5_000);
+      } finally {
+        await database.db
+          .updateTable('users')
+          .set({ suspended_at: null, suspended_reason: null })
+          .where('id', '=', player.userId)
+          .execute();
+      }
       await expectLedgerClean(database);
     });
   });
