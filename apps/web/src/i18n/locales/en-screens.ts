@@ -638,6 +638,7 @@ export const enScreens = {
     cashOut: 'Cash out',
     cashedOut: 'Cashed out at {{coefficient}}×: {{amount}}',
     offline: 'Offline, reconnecting…',
+    openElsewhere: 'Open in another window: this one is paused',
     myRecords: 'My records',
     time: 'Time',
     bet: 'Bet',

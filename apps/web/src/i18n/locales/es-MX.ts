@@ -694,6 +694,7 @@ export const esMX: Translation = {
     cashOut: 'Retirar',
     cashedOut: 'Retiraste en {{coefficient}}×: {{amount}}',
     offline: 'Sin conexión, reconectando…',
+    openElsewhere: 'Abierto en otra ventana: esta está en pausa',
     myRecords: 'Mis registros',
     time: 'Hora',
     bet: 'Apuesta',

@@ -693,6 +693,7 @@ export const ptBR: Translation = {
     cashOut: 'Retirar',
     cashedOut: 'Retirado em {{coefficient}}×: {{amount}}',
     offline: 'Sem conexão, reconectando…',
+    openElsewhere: 'Aberto em outra janela: esta está pausada',
     myRecords: 'Meus registros',
     time: 'Hora',
     bet: 'Aposta',

@@ -693,6 +693,7 @@ export const vi: Translation = {
     cashOut: 'Rút tiền',
     cashedOut: 'Đã rút ở {{coefficient}}×: {{amount}}',
     offline: 'Mất kết nối, đang kết nối lại…',
+    openElsewhere: 'Đang mở ở cửa sổ khác: cửa sổ này tạm dừng',
     myRecords: 'Lịch sử của tôi',
     time: 'Thời gian',
     bet: 'Cược',

@@ -1,7 +1,11 @@
 import { encodeLiveFrame, LiveCloseCode, type LiveCmdRegistry, liveEnvelope } from '@app/shared';
 
-/** Where a live socket stands: connecting (first time or again), open, or offline waiting to retry. */
-export type LiveSocketStatus = 'connecting' | 'open' | 'offline';
+/**
+ * Where a live socket stands: connecting (first time or again), open, offline waiting to retry, or replaced
+ * (the server closed it because the player opened the game in more places than it allows; not retried, so
+ * tabs do not keep taking each other's place).
+ */
+export type LiveSocketStatus = 'connecting' | 'open' | 'offline' | 'replaced';
 
 /** The first retry comes after this long; each next one waits twice as long, up to the maximum. */
 export const LIVE_RECONNECT_BASE_MS = 1_000;
@@ -108,6 +112,10 @@ export class LiveSocketClient {
       if (this.socket !== socket) return;
       this.socket = undefined;
       if (this.stopped) return;
+      if (event.code === LiveCloseCode.replaced) {
+        this.setStatus('replaced');
+        return;
+      }
       this.setStatus('offline');
       if (event.code === LiveCloseCode.unauthorized) {
         this.options.onUnauthorized?.();

@@ -174,7 +174,7 @@ function AviatorGame() {
         </div>
         {state.socket !== 'open' ? (
           <div className={styles.offline} role="status" data-testid="aviator-offline">
-            {t('aviator.offline')}
+            {state.socket === 'replaced' ? t('aviator.openElsewhere') : t('aviator.offline')}
           </div>
         ) : null}
         {state.maintenance ? <div className={styles.offline}>{t('aviator.maintenance')}</div> : null}
