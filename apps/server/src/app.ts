@@ -509,6 +509,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       ? {}
       : { chainLength: dependencies.aviatorChainLength }),
     referralBonuses: services.promotion.accrual,
+    alerts,
   });
   // The player view shows every game's bets: the crash game's and Lucky Hit's join the built-in kinds.
   playerView.register('crash_bets', (userId, query) => aviator.game.userRecords(userId, query));

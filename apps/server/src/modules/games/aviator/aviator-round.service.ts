@@ -11,7 +11,9 @@ import {
   ServerMessage,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../../../db/dialect.ts';
+import type { Database } from '../../../db/schema.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { AppError, forbidden } from '../../../http/app-error.ts';
 import type { Clock } from '../../../platform/clock.ts';
@@ -135,6 +137,19 @@ export interface AviatorRoundServiceDependencies {
   chainLength?: number;
   /** Pays referrers their share of the round's settled fees (the promotion module); none in some tests. */
   referralBonuses?: ReferralBonusAccrual;
+  /**
+   * Told of each round voided because its leader could not finish it, in the voiding transaction (the
+   * console's alert list shows every voided round: a house that voids rounds is visible to its auditors).
+   */
+  onRoundVoided?: (trx: Kysely<Database>, round: VoidedRound) => Promise<void>;
+}
+
+/** What a voided round's notice says. */
+export interface VoidedRound {
+  readonly roundId: number;
+  readonly period: string;
+  readonly refundedBets: number;
+  readonly refundedMinor: number;
 }
 
 /**
@@ -406,7 +421,8 @@ export class AviatorRoundService {
       const round = await lockRound(trx, database.dialect, roundId);
       if (!round) throw new Error(`aviator round ${roundId} vanished`);
       if (round.status === 'settled' || round.status === 'refunded') return 'already_finished';
-      for (const bet of await markOpenBetsRefunded(trx, roundId, now)) {
+      const refunded = await markOpenBetsRefunded(trx, roundId, now);
+      for (const bet of refunded) {
         await ledger.transfer(trx, {
           debit: systemAccount('game_escrow'),
           credit: userWallet(bet.user_id),
@@ -427,6 +443,12 @@ export class AviatorRoundService {
         now,
       });
       if (!finished) throw new Error(`aviator round ${roundId} was finished by someone else while locked`);
+      await this.dependencies.onRoundVoided?.(trx, {
+        roundId,
+        period: String(round.period),
+        refundedBets: refunded.length,
+        refundedMinor: refunded.reduce((sum, bet) => sum + Number(bet.stake_minor), 0),
+      });
       return 'refunded';
     });
   }
