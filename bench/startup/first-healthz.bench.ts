@@ -14,6 +14,7 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,8 @@ function serverEnvironment(dataDir: string, port: number, logLevel: string): Nod
   return {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
+    // Production refuses to start without a secrets key; a throwaway one per start is enough here.
+    SECRETS_KEY: randomBytes(32).toString('base64'),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

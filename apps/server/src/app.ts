@@ -113,6 +113,8 @@ import {
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createEventBus, LiveSocketPlatform } from './platform/live-sockets/live-sockets.ts';
 import { PublicReadCache, PublicReadTag } from './platform/public-read-cache.ts';
+import { secretBoxOfConfiguredKeys } from './platform/secrets/open-secret-box.ts';
+import type { SecretBox } from './platform/secrets/secret-box.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -124,6 +126,11 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** Links per colour hash chain: production's length unless given (tests use short chains). */
   colourChainLength?: number;
+  /**
+   * The process's one box of secrets at rest (main builds it with openSecretBox); when not given, it is made
+   * from config.secrets, whose key must then be configured (testConfig's is).
+   */
+  secrets?: SecretBox;
 }
 
 /** The services of one running server, built once and shared by the routes. */
@@ -211,6 +218,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // A development server started with DEV_TEST_CLOCK runs on a clock that POST /dev/clock/advance moves.
   const devClock = config.devTestClock ? new DevTestClock(dependencies.clock ?? systemClock) : undefined;
   const clock: Clock = devClock ?? dependencies.clock ?? systemClock;
+  const secrets = dependencies.secrets ?? secretBoxOfConfiguredKeys(config);
   const everyPageSecurityHeaders = computeSecurityHeaders(
     securityHeaderOptions({ publicUrl: config.publicUrl }),
   );
@@ -282,6 +290,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logger: app.log,
     market: config.market,
     publicUrl: config.publicUrl,
+    secrets,
     isProduction: config.isProduction,
     firstRechargeBonus: promotion.accrual,
   });
@@ -293,7 +302,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     audit,
     settings,
   });
-  const operators = new OperatorService(database, clock, audit, rateLimiter);
+  const operators = new OperatorService(database, clock, audit, rateLimiter, secrets);
   // Before any route: every /admin/api route must declare its role, and this checks that it does.
   installOperatorAccess(app, { adminToken: config.adminToken, audit, sessions: operators });
   const services: AppServices = {
@@ -418,7 +427,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     adjustments: new PlayerAdjustmentService(database, ledger, wagering, approvals),
   });
   registerContentOperatorRoutes(app, { content: new ContentOperatorService(database, settings, audit) });
-  registerChannelsOperatorRoutes(app, { channels: new ChannelsOperatorService(database, clock, audit) });
+  registerChannelsOperatorRoutes(app, {
+    channels: new ChannelsOperatorService(database, clock, audit, secrets),
+  });
   registerMediaRoutes(app, { media: new MediaService(database, clock, audit) });
   registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });
   const playerView = new PlayerViewService(database, clock, audit, sessions);

@@ -160,6 +160,12 @@ describe('the server process', () => {
       expect(stdout).toContain(`  Gold shop is running at http://127.0.0.1:${port}\n`);
       expect(stdout).toContain(`  market: in   database: sqlite (${path.join(dataDir, 'app.db')})\n`);
       expect(stdout).toContain(`  demo referral code: ${DEMO_REFERRAL_CODE}\n`);
+      // Without SECRETS_KEY outside production, the data directory's key (owner-only) seals the secrets.
+      const keyFile = path.join(dataDir, 'secrets.key');
+      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+      // The logger writes asynchronously, so its line may follow the banner.
+      const logged = await waitForOutput(child, () => stdout, 'made a development secrets key');
+      expect(logged).toContain(keyFile);
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
 
@@ -186,4 +192,26 @@ describe('the server process', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('refuses a production start without SECRETS_KEY, saying how to make one, before touching the database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'goldshop-main-nokey-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+        cwd: repositoryRoot,
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain('SECRETS_KEY: must be set in production');
+      expect(stderr).toContain('openssl rand -base64 32');
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -6,9 +6,12 @@ import { type AppConfig, ConfigError, loadConfig } from './config/config.ts';
 import { type AppDatabase, type DialectName, openDatabase, warnIdleConnectionError } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoGameProvider } from './modules/launcher/demo-provider/demo-provider.seed.ts';
-import { seedDemoData } from './modules/seed/demo-seed.service.ts';
+import { type DemoSeedReport, seedDemoData } from './modules/seed/demo-seed.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
-import { systemClock } from './platform/clock.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { type OpenedSecretBox, openSecretBox } from './platform/secrets/open-secret-box.ts';
+import { type ResealReport, resealedCount, resealSecrets } from './platform/secrets/reseal.ts';
+import type { SecretBox } from './platform/secrets/secret-box.ts';
 import { keepTickObjectShapesAlive } from './platform/tick-object-shapes.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
@@ -52,12 +55,59 @@ export async function shutDown(app: FastifyInstance, database: AppDatabase): Pro
   }
 }
 
+/** What readying the database did. */
+export interface PreparedDatabase {
+  /** The demo seed's report, or undefined when the demo seed is off. */
+  seed: DemoSeedReport | undefined;
+  resealed: ResealReport;
+}
+
+/**
+ * Readies the database before the app is built: the migrations, then every stored secret that needs it
+ * sealed again under the current key (before any request, because code that opens a secret refuses
+ * plaintext), then the demo data when it is on.
+ */
+export async function prepareDatabase(
+  database: AppDatabase,
+  config: Pick<AppConfig, 'seedDemo' | 'market'>,
+  secrets: SecretBox,
+  clock: Clock,
+): Promise<PreparedDatabase> {
+  await migrateToLatest(database);
+  const resealed = await resealSecrets(database, secrets);
+  const settings = new SettingsService(database.db, clock);
+  const seed = config.seedDemo
+    ? await seedDemoData(database.db, settings, clock, { market: config.market, secrets })
+    : undefined;
+  if (config.seedDemo) await seedDemoGameProvider(database.db, clock);
+  return { seed, resealed };
+}
+
+/** Logs where the secrets key came from (outside production) and what the start-up re-seal did. */
+function logSecretsAtStart(app: FastifyInstance, opened: OpenedSecretBox, resealed: ResealReport): void {
+  const file = opened.developmentKeyFile;
+  if (file?.created) {
+    app.log.warn(
+      { keyFile: file.path },
+      'made a development secrets key (production needs SECRETS_KEY or SECRETS_KEY_FILE)',
+    );
+  } else if (file) {
+    app.log.info({ keyFile: file.path }, 'secrets key of the data directory (development)');
+  }
+  if (resealedCount(resealed) > 0) {
+    app.log.info({ resealed }, 'stored secrets sealed again under the current key');
+  }
+}
+
 async function main(): Promise<void> {
   // Before any work: an idle garbage collection must not cost every later request a third of its speed.
   keepTickObjectShapesAlive();
   let config: AppConfig;
+  let secrets: OpenedSecretBox;
   try {
     config = loadConfig();
+    // Production stops here without a key, before the database is touched.
+    secrets = openSecretBox(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -73,14 +123,10 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     onIdleConnectionError: (error) => reportIdleConnectionError(error),
   });
-  await migrateToLatest(database);
-  const settings = new SettingsService(database.db, systemClock);
-  const seed = config.seedDemo
-    ? await seedDemoData(database.db, settings, systemClock, { market: config.market })
-    : undefined;
-  if (config.seedDemo) await seedDemoGameProvider(database.db, systemClock);
+  const { seed, resealed } = await prepareDatabase(database, config, secrets.box, systemClock);
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, secrets: secrets.box });
+  logSecretsAtStart(app, secrets, resealed);
   reportIdleConnectionError = (error: Error) =>
     app.log.warn({ err: error }, 'idle PostgreSQL connection failed; the pool dropped it');
   let shuttingDown = false;

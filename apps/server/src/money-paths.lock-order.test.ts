@@ -27,6 +27,7 @@ import { ManualClock } from './platform/clock.ts';
 import { expectLedgerClean } from './test-support/ledger-assertions.ts';
 import { buildTestApp } from './test-support/test-app.ts';
 import { describeEachDatabase } from './test-support/test-database.ts';
+import { testSecretBox } from './test-support/test-secrets.ts';
 
 /** 2025-03-05 00:00 IST; the first colour chain starts with the next period, 20250305002. */
 const MIDNIGHT_IST = Date.parse('2025-03-04T18:30:00Z');
@@ -53,7 +54,7 @@ describeEachDatabase('money paths under a mixed concurrent workload', (database)
 
   beforeAll(async () => {
     const db = database().db;
-    await seedDemoPaymentChannels(db, 'in', clock.now());
+    await seedDemoPaymentChannels(db, 'in', clock.now(), testSecretBox());
     await seedDemoWithdrawalChannels(db, 'in', clock.now());
     app = await buildTestApp(database(), { clock });
     const settings = new SettingsService(db, clock);

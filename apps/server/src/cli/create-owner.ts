@@ -11,6 +11,8 @@ import { AuditLog } from '../modules/accounts/audit-log.service.ts';
 import { DatabaseRateLimiter } from '../modules/accounts/rate-limiter.ts';
 import { OperatorService } from '../modules/operators/operators.service.ts';
 import { systemClock } from '../platform/clock.ts';
+import { openSecretBox } from '../platform/secrets/open-secret-box.ts';
+import type { SecretBox } from '../platform/secrets/secret-box.ts';
 
 const USAGE = `Creates an owner account of the operator console (there is no default one).
 
@@ -77,8 +79,10 @@ async function main(): Promise<number> {
     return 0;
   }
   let config: ReturnType<typeof loadConfig>;
+  let secrets: SecretBox;
   try {
     config = loadConfig();
+    secrets = openSecretBox(config).box;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -124,6 +128,7 @@ async function main(): Promise<number> {
       systemClock,
       audit,
       new DatabaseRateLimiter(database.db, systemClock),
+      secrets,
     );
     const owner = await operators.create(parsed.data, { operator: 'create-owner-cli', ip: null });
     console.log(

@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { secretKeyFromBytes } from '../platform/secrets/secret-box.ts';
+import { ConfigError, loadConfig, testConfig, testSecretsKey } from './config.ts';
 
 describe('loadConfig', () => {
   it('starts with no environment at all: port 3000, embedded database under ./data, market in', () => {
@@ -87,4 +91,75 @@ describe('TRUST_PROXY', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be/);
     },
   );
+});
+
+describe('SECRETS_KEY, SECRETS_KEY_FILE and SECRETS_PREVIOUS_KEYS', () => {
+  /** The problems of a configuration that must be refused. */
+  const problemsOf = (environment: Record<string, string>): string[] => {
+    try {
+      loadConfig(environment);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return expect.unreachable('loadConfig should have thrown');
+  };
+
+  it('has no key by default; outside production the data directory keeps one, in production nothing does', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/shop' }).secrets).toEqual({
+      currentKey: undefined,
+      previousKeys: [],
+      developmentKeyFile: path.resolve('/srv/shop/secrets.key'),
+    });
+    // loadConfig itself never writes the key file (openSecretBox does, at a start).
+    expect(loadConfig({ NODE_ENV: 'production' }).secrets.developmentKeyFile).toBeUndefined();
+  });
+
+  it('reads the key as base64 or hex, and the previous keys as a comma-separated list', () => {
+    const [current, previousA, previousB] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const secrets = loadConfig({
+      SECRETS_KEY: current.toString('base64'),
+      SECRETS_PREVIOUS_KEYS: ` ${previousA.toString('hex')}, ${previousB.toString('base64url')} ,`,
+    }).secrets;
+    expect(secrets.currentKey).toEqual(secretKeyFromBytes(current));
+    expect(secrets.previousKeys).toEqual([secretKeyFromBytes(previousA), secretKeyFromBytes(previousB)]);
+  });
+
+  it('reads the key from SECRETS_KEY_FILE', () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'config-key-file-'));
+    try {
+      const bytes = randomBytes(32);
+      const file = path.join(directory, 'secrets.key');
+      fs.writeFileSync(file, `${bytes.toString('hex')}\n`);
+      expect(loadConfig({ SECRETS_KEY_FILE: file }).secrets.currentKey).toEqual(secretKeyFromBytes(bytes));
+      expect(problemsOf({ SECRETS_KEY_FILE: path.join(directory, 'absent.key') })).toEqual([
+        `SECRETS_KEY_FILE: cannot read ${path.join(directory, 'absent.key')} (ENOENT)`,
+      ]);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a bad key naming the variable, and never repeats the value', () => {
+    const shortKey = randomBytes(16).toString('base64');
+    const [problem] = problemsOf({ SECRETS_KEY: shortKey });
+    expect(problem).toMatch(
+      /^SECRETS_KEY: must be 32 bytes written as base64 \(44 characters\) or as 64 hex/,
+    );
+    expect(problem).toContain('openssl rand -base64 32');
+    expect(problem).not.toContain(shortKey);
+    const good = randomBytes(32).toString('base64');
+    const previous = problemsOf({ SECRETS_KEY: good, SECRETS_PREVIOUS_KEYS: `${good},not-a-key-value` });
+    expect(previous).toEqual([
+      'SECRETS_PREVIOUS_KEYS: key 2 of 2 must be 32 bytes written as base64 (44 characters) or as 64 hex digits',
+    ]);
+    expect(problemsOf({ SECRETS_KEY: good, SECRETS_KEY_FILE: '/run/secrets/key' })).toEqual([
+      'SECRETS_KEY_FILE: set either SECRETS_KEY or SECRETS_KEY_FILE, not both',
+    ]);
+  });
+
+  it('gives tests one random key per process', () => {
+    expect(testConfig().secrets.currentKey).toBe(testSecretsKey());
+    expect(testSecretsKey().key).toHaveLength(32);
+  });
 });

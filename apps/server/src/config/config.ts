@@ -1,8 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { MARKET_CODES } from '@app/shared';
 import { z } from 'zod';
+import { type SecretKey, secretKeyFromBytes } from '../platform/secrets/secret-box.ts';
+import {
+  readSecretKeyFile,
+  SECRET_KEY_TEXT_FORMAT,
+  SECRETS_KEY_ADVICE,
+  secretKeyFromText,
+} from '../platform/secrets/secret-keys.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -156,6 +164,12 @@ const environmentSchema = z.object({
    * from memory before it is read again: how soon another instance's change shows here. 0 keeps nothing.
    */
   PUBLIC_READ_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** The key that seals secrets at rest (see SecretsConfig); read by secretsConfigOf, never echoed. */
+  SECRETS_KEY: z.string().optional(),
+  /** A file holding that key instead (a mounted secret). */
+  SECRETS_KEY_FILE: z.string().trim().min(1).optional(),
+  /** Comma-separated keys that only open values (rotation), in the same text form. */
+  SECRETS_PREVIOUS_KEYS: z.string().optional(),
 });
 
 export type Environment = z.output<typeof environmentSchema>;
@@ -173,6 +187,55 @@ export type SmsConfig =
       readonly bodyTemplate: string;
       readonly timeoutMs: number;
     };
+
+/**
+ * The keys of secrets at rest (DESIGN.md "Auth and security"): SECRETS_KEY (or the key in SECRETS_KEY_FILE)
+ * seals and opens; SECRETS_PREVIOUS_KEYS only open, while values are re-sealed after a rotation.
+ */
+export interface SecretsConfig {
+  /** The configured key; undefined when neither SECRETS_KEY nor SECRETS_KEY_FILE is set. */
+  readonly currentKey: SecretKey | undefined;
+  readonly previousKeys: readonly SecretKey[];
+  /**
+   * Outside production, where the key is kept when none is configured ($DATA_DIR/secrets.key, made at the
+   * first start); undefined in production, which refuses to start without a configured key.
+   */
+  readonly developmentKeyFile: string | undefined;
+}
+
+/** The secrets keys of the environment; every problem is pushed, naming its variable and never its value. */
+function secretsConfigOf(env: Environment, dataDir: string, problems: string[]): SecretsConfig {
+  let currentKey: SecretKey | undefined;
+  if (env.SECRETS_KEY !== undefined && env.SECRETS_KEY_FILE !== undefined) {
+    problems.push('SECRETS_KEY_FILE: set either SECRETS_KEY or SECRETS_KEY_FILE, not both');
+  } else if (env.SECRETS_KEY !== undefined) {
+    currentKey = secretKeyFromText(env.SECRETS_KEY);
+    if (!currentKey) problems.push(`SECRETS_KEY: must be ${SECRET_KEY_TEXT_FORMAT}; ${SECRETS_KEY_ADVICE}`);
+  } else if (env.SECRETS_KEY_FILE !== undefined) {
+    try {
+      currentKey = readSecretKeyFile(path.resolve(env.SECRETS_KEY_FILE));
+    } catch (error) {
+      problems.push(`SECRETS_KEY_FILE: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const previousKeys: SecretKey[] = [];
+  const previousTexts = (env.SECRETS_PREVIOUS_KEYS ?? '').split(',').map((text) => text.trim());
+  previousTexts.forEach((text, index) => {
+    if (text === '') return;
+    const key = secretKeyFromText(text);
+    if (key) previousKeys.push(key);
+    else {
+      problems.push(
+        `SECRETS_PREVIOUS_KEYS: key ${index + 1} of ${previousTexts.length} must be ${SECRET_KEY_TEXT_FORMAT}`,
+      );
+    }
+  });
+  return {
+    currentKey,
+    previousKeys,
+    developmentKeyFile: env.NODE_ENV === 'production' ? undefined : path.join(dataDir, 'secrets.key'),
+  };
+}
 
 export interface AppConfig {
   readonly env: Environment['NODE_ENV'];
@@ -201,6 +264,8 @@ export interface AppConfig {
   readonly publicReadTtlMs: number;
   /** Prefix of the live games' event-bus channels (LIVE_BUS_NAMESPACE). */
   readonly liveBusNamespace: string;
+  /** The keys of secrets at rest (SECRETS_KEY, SECRETS_KEY_FILE, SECRETS_PREVIOUS_KEYS). */
+  readonly secrets: SecretsConfig;
 }
 
 export class ConfigError extends Error {
@@ -244,6 +309,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const port = env.PORT;
   const dataDir = path.resolve(env.DATA_DIR);
+  const secretsProblems: string[] = [];
+  const secrets = secretsConfigOf(env, dataDir, secretsProblems);
+  if (secretsProblems.length > 0) throw new ConfigError(secretsProblems);
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -266,6 +334,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devTestClock: env.DEV_TEST_CLOCK && env.NODE_ENV !== 'production',
     publicReadTtlMs: env.PUBLIC_READ_TTL_MS,
     liveBusNamespace: env.LIVE_BUS_NAMESPACE,
+    secrets,
     sms:
       env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL
         ? {
@@ -287,6 +356,15 @@ function parseHeaderLine(line: string | undefined): { name: string; value: strin
   return { name: line.slice(0, separator).trim(), value: line.slice(separator + 1).trim() };
 }
 
+/** The secrets key of every testConfig() in this process: random, so no test relies on a key in the sources. */
+let testSecretsKeyOfProcess: SecretKey | undefined;
+
+/** The key testConfig() seals with (the same for the whole test process, so fixtures can seal for the app). */
+export function testSecretsKey(): SecretKey {
+  testSecretsKeyOfProcess ??= secretKeyFromBytes(randomBytes(32));
+  return testSecretsKeyOfProcess;
+}
+
 /** A configuration for tests: the defaults with an in-memory-free temporary database chosen by the caller. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -299,6 +377,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       GAME_ENGINES: 'false',
       PUBLIC_READ_TTL_MS: '0',
     }),
+    secrets: { currentKey: testSecretsKey(), previousKeys: [], developmentKeyFile: undefined },
     ...overrides,
   };
 }

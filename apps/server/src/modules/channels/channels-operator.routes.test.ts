@@ -2,9 +2,12 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
+import { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createEnrolledOperators, type TestOperator } from '../operators/operator-fixtures.ts';
+import { openChannelSecrets } from '../payments/channel-secrets.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
 import { seedDemoWithdrawalChannels } from '../withdrawals/demo-withdrawal-channels.ts';
 import { ChannelAuditEvent } from './channels-operator.service.ts';
@@ -25,7 +28,7 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
 
   beforeAll(async () => {
     app = await buildTestApp(database(), { clock });
-    await seedDemoPaymentChannels(database().db, 'in', NOW);
+    await seedDemoPaymentChannels(database().db, 'in', NOW, testSecretBox());
     await seedDemoWithdrawalChannels(database().db, 'in', NOW);
     ({ finance, support, content, auditor } = await createEnrolledOperators(app, database(), clock, {
       finance: { username: 'chanfinance', role: 'finance' },
@@ -63,6 +66,9 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
       .executeTakeFirstOrThrow();
     return JSON.parse(row.settings_json) as Record<string, string>;
   };
+  /** The stored settings with their keys opened (they are stored sealed). */
+  const openedSettings = async (key: string, adapter: 'sandbox' | 'razorpay') =>
+    openChannelSecrets(testSecretBox(), adapter, await storedSettings(key)) as Record<string, string>;
   const postRazorpayWebhook = (secret: string) => {
     const body = JSON.stringify({ event: 'order.paid', payload: {} });
     return app.inject({
@@ -88,10 +94,16 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
       'ka',
     ]);
     const sandbox = await channelByKey('sandbox');
-    const storedSandboxSecret = (await storedSettings('sandbox')).webhook_secret as string;
-    expect(sandbox.secrets).toEqual({ webhook_secret: { set: true, last4: storedSandboxSecret.slice(-4) } });
+    // The demo's sandbox key is stored sealed; the console shows the last characters of the key itself.
+    const sealedSandboxSecret = (await storedSettings('sandbox')).webhook_secret as string;
+    expect(SecretBox.isSealed(sealedSandboxSecret)).toBe(true);
+    const sandboxSecret = (await openedSettings('sandbox', 'sandbox')).webhook_secret as string;
+    expect(sandboxSecret).toHaveLength(43);
+    expect(sealedSandboxSecret).not.toContain(sandboxSecret);
+    expect(sandbox.secrets).toEqual({ webhook_secret: { set: true, last4: sandboxSecret.slice(-4) } });
     expect(sandbox.configured).toBe(true);
-    expect(response.body).not.toContain(storedSandboxSecret);
+    expect(response.body).not.toContain(sandboxSecret);
+    expect(response.body).not.toContain(sealedSandboxSecret);
     const mpurse = await channelByKey('mpurse');
     expect(mpurse.settings).toEqual({ upi_account: 'goldshop@upi', payee_name: 'Gold Shop' });
     const razorpay = await channelByKey('razorpay');
@@ -127,7 +139,13 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
     // The adapter reads the key it was given: a webhook signed with it is accepted, one signed otherwise not.
     expect((await postRazorpayWebhook(WEBHOOK_SECRET)).statusCode).toBe(200);
     expect((await postRazorpayWebhook(REPLACED_WEBHOOK_SECRET)).statusCode).toBe(400);
-    expect(await storedSettings('razorpay')).toMatchObject({
+    // Stored sealed: the row never holds a key in the clear, and it opens to the keys that were sent.
+    const stored = await storedSettings('razorpay');
+    expect(JSON.stringify(stored)).not.toMatch(/TOPSECRET/);
+    expect(SecretBox.isSealed(stored.key_secret as string)).toBe(true);
+    expect(SecretBox.isSealed(stored.webhook_secret as string)).toBe(true);
+    expect(await openedSettings('razorpay', 'razorpay')).toMatchObject({
+      key_id: 'rzp_live_ABC123',
       key_secret: KEY_SECRET,
       webhook_secret: WEBHOOK_SECRET,
     });

@@ -16,7 +16,9 @@ import type { AppDatabase } from '../../db/dialect.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
+import { type ChannelSettings, openChannelSecrets, sealChannelSecrets } from '../payments/channel-secrets.ts';
 import { ADAPTER_SETTINGS_SCHEMAS } from '../payments/payment-adapters.ts';
 import type { PaymentChannelRow, PaymentChannelsTable } from '../payments/payments.tables.ts';
 import { channelPresetsSchema, formatPresets } from '../wallet/payment-channel.service.ts';
@@ -45,13 +47,19 @@ export interface ChannelActor {
   readonly ip: string | null;
 }
 
-/** A channel's stored settings as an object; anything else stored there is a bug and fails loudly. */
-function storedSettings(row: Pick<PaymentChannelRow, 'key' | 'settings_json'>): Record<string, unknown> {
+/**
+ * A channel's settings as an object with its secrets opened (they are stored sealed); anything else stored
+ * there, or a secret that does not open, is a bug or tampering and fails loudly.
+ */
+function openedSettings(
+  secrets: SecretBox,
+  row: Pick<PaymentChannelRow, 'key' | 'adapter' | 'settings_json'>,
+): ChannelSettings {
   const parsed: unknown = JSON.parse(row.settings_json);
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new Error(`payment channel ${row.key}: settings_json is not an object`);
   }
-  return parsed as Record<string, unknown>;
+  return openChannelSecrets(secrets, row.adapter, parsed as ChannelSettings);
 }
 
 /** The schema of one setting of an adapter, from the adapter's own settings schema. */
@@ -83,9 +91,14 @@ function configurationProblem(adapter: PaymentAdapterName, settings: Record<stri
     : `${field} ${/required/i.test(message) ? 'is required' : message}`;
 }
 
-/** The console's view of a payment channel: the shown settings, and of each secret only whether it is set. */
-export function toAdminPaymentChannelDto(row: PaymentChannelRow): AdminPaymentChannelDto {
-  const stored = storedSettings(row);
+/**
+ * The console's view of a payment channel from its row and its opened settings: the shown settings, and of
+ * each secret only whether it is set and its last characters.
+ */
+export function toAdminPaymentChannelDto(
+  row: PaymentChannelRow,
+  stored: ChannelSettings,
+): AdminPaymentChannelDto {
   const settings: Record<string, string> = {};
   const secrets: Record<string, ChannelSecretState> = {};
   for (const field of PAYMENT_CHANNEL_FIELDS[row.adapter] ?? []) {
@@ -157,20 +170,24 @@ function auditView(dto: AdminPaymentChannelDto): Record<string, unknown> {
 /**
  * The console's payment and payout channels (issue 18 "payment and payout channels, keys write-only"): list
  * them, switch them on and off, change what players see (name, order, bounds, presets, the UPI account of a
- * manual channel) and set or replace the gateway keys. Keys stay in the channel's settings where its adapter
- * reads them; no answer and no audit row ever carries one.
+ * manual channel) and set or replace the gateway keys. Keys stay in the channel's settings, sealed (see
+ * channel-secrets.ts), where its adapter opens them; no answer and no audit row ever carries one.
  */
 export class ChannelsOperatorService {
   constructor(
     private readonly database: AppDatabase,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    private readonly secrets: SecretBox,
   ) {}
 
   /** GET /admin/api/payment-channels. */
   async paymentChannels(): Promise<{ code: 200; queryset: AdminPaymentChannelDto[] }> {
     const rows = await listAllPaymentChannels(this.database.db);
-    return { code: 200, queryset: rows.map(toAdminPaymentChannelDto) };
+    return {
+      code: 200,
+      queryset: rows.map((row) => toAdminPaymentChannelDto(row, openedSettings(this.secrets, row))),
+    };
   }
 
   /** PUT /admin/api/payment-channels/:id: validates every field against the channel's adapter, audited. */
@@ -182,9 +199,10 @@ export class ChannelsOperatorService {
     const entry = await runInTransaction(this.database, async (trx) => {
       const row = await lockPaymentChannelById(trx, this.database.dialect, id);
       if (!row) throw notFound('Payment channel not found');
-      const before = toAdminPaymentChannelDto(row);
+      // Worked on in the clear and sealed again as a whole when written (new keys with them).
+      const settings = openedSettings(this.secrets, row);
+      const before = toAdminPaymentChannelDto(row, settings);
       const fields = PAYMENT_CHANNEL_FIELDS[row.adapter] ?? [];
-      const settings = storedSettings(row);
       const secretChanges: Record<string, { previous: string; value: string }> = {};
 
       for (const [name, text] of Object.entries(body.settings ?? {})) {
@@ -247,7 +265,7 @@ export class ChannelsOperatorService {
       }
 
       const changes: Partial<Record<keyof PaymentChannelsTable, unknown>> = {
-        settings_json: JSON.stringify(settings),
+        settings_json: JSON.stringify(sealChannelSecrets(this.secrets, row.adapter, settings)),
         min_amount_minor: minMinor,
         max_amount_minor: maxMinor,
         fixed_amounts_json: JSON.stringify(presets),
@@ -258,7 +276,10 @@ export class ChannelsOperatorService {
       if (body.sort_order !== undefined) changes.sort_order = body.sort_order;
       await updatePaymentChannel(trx, id, changes as never);
 
-      const after = toAdminPaymentChannelDto({ ...row, ...(changes as Partial<PaymentChannelRow>) });
+      const after = toAdminPaymentChannelDto(
+        { ...row, ...(changes as Partial<PaymentChannelRow>) },
+        settings,
+      );
       const { previous, value } = differences(auditView(before), auditView(after));
       for (const [name, change] of Object.entries(secretChanges)) {
         previous[`secrets.${name}`] = change.previous;

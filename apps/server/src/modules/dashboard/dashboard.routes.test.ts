@@ -5,6 +5,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
 import { createEnrolledOperators, type TestOperator } from '../operators/operator-fixtures.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
@@ -23,7 +24,7 @@ describeEachDatabase('the dashboard, the queues, the ledger check and the player
 
   beforeAll(async () => {
     app = await buildTestApp(database(), { clock });
-    await seedDemoPaymentChannels(database().db, 'in', clock.now());
+    await seedDemoPaymentChannels(database().db, 'in', clock.now(), testSecretBox());
     rootId = await createTestUser(database().db, { rCode: 'DASHROOT', now: clock.now() });
     player = await createWalletUser(app, database().db, { rCode: 'DASHROOT' });
     ({ finance, support } = await createEnrolledOperators(app, database(), clock, {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
 import { DatabaseRateLimiter } from '../accounts/rate-limiter.ts';
 import { OperatorService } from './operators.service.ts';
@@ -47,7 +48,13 @@ export async function createEnrolledOperator(
   options: { username: string; role: OperatorRole },
 ): Promise<TestOperator> {
   const audit = new AuditLog(database.db, clock);
-  const service = new OperatorService(database, clock, audit, new DatabaseRateLimiter(database.db, clock));
+  const service = new OperatorService(
+    database,
+    clock,
+    audit,
+    new DatabaseRateLimiter(database.db, clock),
+    testSecretBox(),
+  );
   const created = await service.create(
     { username: options.username, password: TEST_OPERATOR_PASSWORD, role: options.role },
     { operator: 'test', ip: null },

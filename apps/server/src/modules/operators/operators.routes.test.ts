@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
 import { DatabaseRateLimiter } from '../accounts/rate-limiter.ts';
 import {
@@ -35,6 +36,7 @@ describeEachDatabase('operator accounts, TOTP and console sessions', (database) 
       clock,
       new AuditLog(database().db, clock),
       new DatabaseRateLimiter(database().db, clock),
+      testSecretBox(),
     );
     owner = await createEnrolledOperator(app, database(), clock, { username: 'owner.one', role: 'owner' });
   });

@@ -19,6 +19,8 @@ import { AppError, notFound, unauthorized } from '../../http/app-error.ts';
 import type { OperatorSessionResolver } from '../../http/operator-access.ts';
 import { pageResponse, pageWindow } from '../../http/pagination.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/secrets/secret-box.ts';
+import { SecretPurpose } from '../../platform/secrets/secret-purposes.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/password-hasher.ts';
 import type { RateLimiter } from '../accounts/rate-limiter.ts';
@@ -108,6 +110,8 @@ export class OperatorService implements OperatorSessionResolver {
     private readonly clock: Clock,
     private readonly audit: AuditLog,
     private readonly rateLimiter: RateLimiter,
+    /** TOTP secrets are stored sealed (SecretPurpose.operatorTotpSecret and operatorTotpPendingSecret). */
+    private readonly secrets: SecretBox,
   ) {}
 
   private get db(): Kysely<Database> {
@@ -160,7 +164,7 @@ export class OperatorService implements OperatorSessionResolver {
     if (row.totp_secret === null) return this.startEnrolment(row, origin);
     if (body.totp_code === undefined) return this.failLogin(body.username, row, origin, 'code_missing');
     const step = await verifyTotp(
-      row.totp_secret,
+      this.secrets.open(row.totp_secret, SecretPurpose.operatorTotpSecret),
       body.totp_code,
       this.clock.now(),
       Number(row.totp_last_step),
@@ -183,7 +187,8 @@ export class OperatorService implements OperatorSessionResolver {
     ) {
       throw unauthorized(OperatorMessage.enrolmentExpired);
     }
-    const step = await verifyTotp(row.totp_pending_secret, body.totp_code, now, 0);
+    const pendingSecret = this.secrets.open(row.totp_pending_secret, SecretPurpose.operatorTotpPendingSecret);
+    const step = await verifyTotp(pendingSecret, body.totp_code, now, 0);
     if (step === null) {
       await this.audit.record(OperatorAuditEvent.loginFailed, {
         ip: origin.ip,
@@ -193,7 +198,8 @@ export class OperatorService implements OperatorSessionResolver {
       throw new AppError(ResponseCode.badRequest, OperatorMessage.codeWrong);
     }
     await updateOperator(this.db, row.id, {
-      totp_secret: row.totp_pending_secret,
+      // Sealed again for its new column: a value sealed for one column never opens in another.
+      totp_secret: this.secrets.seal(pendingSecret, SecretPurpose.operatorTotpSecret),
       totp_pending_secret: null,
       totp_last_step: step,
       enrolment_token_hash: null,
@@ -358,7 +364,7 @@ export class OperatorService implements OperatorSessionResolver {
     const enrolmentToken = generateSessionToken();
     const expiresAt = this.clock.now() + OPERATOR_ENROLMENT_TTL_MS;
     await updateOperator(this.db, row.id, {
-      totp_pending_secret: secret,
+      totp_pending_secret: this.secrets.seal(secret, SecretPurpose.operatorTotpPendingSecret),
       enrolment_token_hash: hashSessionToken(enrolmentToken),
       enrolment_expires_at: expiresAt,
       updated_at: this.clock.now(),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
+import { SecretBoxError } from '../../platform/secrets/secret-box.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
+import { sealChannelSecrets } from './channel-secrets.ts';
 import { MpurseAdapter, PayUrlAdapter, payUrlSettingsSchema, upiPaymentLink } from './manual-upi.adapter.ts';
 import { ChannelConfigurationError, WebhookVerificationError } from './payment-adapter.ts';
 import type { AdapterEnvironment } from './payment-adapters.ts';
@@ -12,7 +15,9 @@ const environment = {
   clock: new ManualClock(1),
   // Only the sandbox adapter reads the database, and these tests never build one.
   db: undefined,
+  secrets: testSecretBox(),
 } as unknown as AdapterEnvironment;
+const secrets = testSecretBox();
 
 describe('signatures', () => {
   it('matches only the exact signature', () => {
@@ -34,20 +39,42 @@ describe('signatures', () => {
 
 describe('channel settings', () => {
   it('offers a channel only when its adapter’s settings are complete', () => {
+    const sealed = (adapter: 'razorpay' | 'sandbox', settings: Record<string, string>) =>
+      JSON.stringify(sealChannelSecrets(secrets, adapter, settings));
     expect(
-      isChannelConfigured({ key: 'razorpay', adapter: 'razorpay', settings_json: '{"key_id":""}' }),
+      isChannelConfigured({ key: 'razorpay', adapter: 'razorpay', settings_json: '{"key_id":""}' }, secrets),
     ).toBe(false);
     expect(
-      isChannelConfigured({
-        key: 'razorpay',
-        adapter: 'razorpay',
-        settings_json: '{"key_id":"k","key_secret":"s","webhook_secret":"w"}',
-      }),
+      isChannelConfigured(
+        {
+          key: 'razorpay',
+          adapter: 'razorpay',
+          settings_json: sealed('razorpay', { key_id: 'k', key_secret: 's', webhook_secret: 'w' }),
+        },
+        secrets,
+      ),
     ).toBe(true);
-    expect(isChannelConfigured({ key: 'x', adapter: 'sandbox', settings_json: 'not json' })).toBe(false);
+    expect(isChannelConfigured({ key: 'x', adapter: 'sandbox', settings_json: 'not json' }, secrets)).toBe(
+      false,
+    );
     expect(
-      isChannelConfigured({ key: 'x', adapter: 'sandbox', settings_json: '{"webhook_secret":"short"}' }),
+      isChannelConfigured(
+        { key: 'x', adapter: 'sandbox', settings_json: sealed('sandbox', { webhook_secret: 'short' }) },
+        secrets,
+      ),
     ).toBe(false);
+  });
+
+  it('never takes a stored key that is not sealed: it throws instead of offering or refusing the channel', () => {
+    const plaintext = {
+      key: 'razorpay',
+      adapter: 'razorpay' as const,
+      settings_json: '{"key_id":"k","key_secret":"plain-key-secret","webhook_secret":"plain-webhook"}',
+    };
+    expect(() => isChannelConfigured(plaintext, secrets)).toThrow(SecretBoxError);
+    expect(() => createPaymentAdapter(plaintext, environment)).toThrow(
+      /payment_channels\.settings_json\.key_secret: the stored value is not sealed/,
+    );
   });
 
   it('names the bad setting when an adapter cannot be built', () => {

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { CashfreeAdapter, cashfreeSettingsSchema } from './cashfree.adapter.ts';
+import { openChannelSecrets } from './channel-secrets.ts';
 import { FormPostAdapter, formPostSettingsSchema } from './form-post.adapter.ts';
 import {
   MpurseAdapter,
@@ -38,17 +40,32 @@ export interface AdapterEnvironment {
   readonly currency: string;
   readonly clock: Clock;
   readonly db: Kysely<Database>;
+  /** Opens the channels' secret settings (gateway keys are stored sealed). */
+  readonly secrets: SecretBox;
 }
 
-/** The channel's settings, validated by its adapter's schema; throws ChannelConfigurationError. */
-function parseSettings<Schema extends z.ZodType>(channel: AdapterChannel, schema: Schema): z.output<Schema> {
+/**
+ * The channel's settings with its secrets opened, validated by its adapter's schema; throws
+ * ChannelConfigurationError when they are incomplete, and SecretBoxError when a stored secret is not sealed
+ * or does not open (never taken as it is).
+ */
+export function parseChannelSettings<Schema extends z.ZodType>(
+  channel: AdapterChannel,
+  schema: Schema,
+  secrets: SecretBox,
+): z.output<Schema> {
   let json: unknown;
   try {
     json = JSON.parse(channel.settings_json);
   } catch {
     throw new ChannelConfigurationError(`channel ${channel.key}: settings are not JSON`);
   }
-  const result = schema.safeParse(json);
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    throw new ChannelConfigurationError(`channel ${channel.key}: settings are not an object`);
+  }
+  const result = schema.safeParse(
+    openChannelSecrets(secrets, channel.adapter, json as Record<string, unknown>),
+  );
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ChannelConfigurationError(`channel ${channel.key}: ${problems.join('; ')}`);
@@ -56,11 +73,13 @@ function parseSettings<Schema extends z.ZodType>(channel: AdapterChannel, schema
   return result.data;
 }
 
-/** The adapter of a channel, configured from its settings; throws ChannelConfigurationError. */
+/** The adapter of a channel, configured from its settings (secrets opened); throws ChannelConfigurationError. */
 export function createPaymentAdapter(
   channel: AdapterChannel,
   environment: AdapterEnvironment,
 ): PaymentAdapter {
+  const settings = <Schema extends z.ZodType>(schema: Schema) =>
+    parseChannelSettings(channel, schema, environment.secrets);
   const context = {
     channelKey: channel.key,
     publicUrl: environment.publicUrl,
@@ -69,17 +88,17 @@ export function createPaymentAdapter(
   };
   switch (channel.adapter) {
     case 'sandbox':
-      return new SandboxAdapter(parseSettings(channel, sandboxSettingsSchema), context, environment.db);
+      return new SandboxAdapter(settings(sandboxSettingsSchema), context, environment.db);
     case 'razorpay':
-      return new RazorpayAdapter(parseSettings(channel, razorpaySettingsSchema), context);
+      return new RazorpayAdapter(settings(razorpaySettingsSchema), context);
     case 'cashfree':
-      return new CashfreeAdapter(parseSettings(channel, cashfreeSettingsSchema), context);
+      return new CashfreeAdapter(settings(cashfreeSettingsSchema), context);
     case 'form_post':
-      return new FormPostAdapter(parseSettings(channel, formPostSettingsSchema), context);
+      return new FormPostAdapter(settings(formPostSettingsSchema), context);
     case 'mpurse':
-      return new MpurseAdapter(parseSettings(channel, mpurseSettingsSchema));
+      return new MpurseAdapter(settings(mpurseSettingsSchema));
     case 'pay_url':
-      return new PayUrlAdapter(parseSettings(channel, payUrlSettingsSchema));
+      return new PayUrlAdapter(settings(payUrlSettingsSchema));
     default:
       throw new ChannelConfigurationError(
         `channel ${channel.key}: unknown adapter ${String(channel.adapter)}`,
@@ -87,14 +106,18 @@ export function createPaymentAdapter(
   }
 }
 
-/** Whether the channel's settings are complete for its adapter (a channel without keys is not offered). */
-export function isChannelConfigured(channel: AdapterChannel): boolean {
+/**
+ * Whether the channel's settings are complete for its adapter (a channel without keys is not offered). A
+ * stored secret that does not open is no "not configured": its SecretBoxError is thrown.
+ */
+export function isChannelConfigured(channel: AdapterChannel, secrets: SecretBox): boolean {
   if (!Object.hasOwn(ADAPTER_SETTINGS_SCHEMAS, channel.adapter)) return false;
   try {
-    parseSettings(channel, ADAPTER_SETTINGS_SCHEMAS[channel.adapter]);
+    parseChannelSettings(channel, ADAPTER_SETTINGS_SCHEMAS[channel.adapter], secrets);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    if (error instanceof ChannelConfigurationError) return false;
+    throw error;
   }
 }
 

@@ -6,6 +6,7 @@ import { FakePaymentGateways } from '../../test-support/fake-payment-gateways.ts
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
 import { DatabaseRateLimiter } from '../accounts/rate-limiter.ts';
@@ -37,7 +38,7 @@ describeEachDatabase('first-recharge bonus (BFFR)', (database) => {
   beforeAll(async () => {
     const { db } = database();
     fake = await FakePaymentGateways.start();
-    await seedDemoPaymentChannels(db, 'in', clock.now());
+    await seedDemoPaymentChannels(db, 'in', clock.now(), testSecretBox());
     await configureFakeGatewayChannels(db, fake, clock.now());
     await createTestUser(db, { rCode });
     app = await buildTestApp(database(), { clock });
@@ -54,6 +55,7 @@ describeEachDatabase('first-recharge bonus (BFFR)', (database) => {
       logger: app.log,
       market: 'in',
       publicUrl: 'http://localhost:3000',
+      secrets: testSecretBox(),
       isProduction: false,
       firstRechargeBonus: new PromotionAccrualService(database(), clock, ledger, settings),
     });

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { registerThroughApi, tokenHeader } from '../accounts/account-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { DEMO_REFERRAL_CODE, DEMO_REFERRER_MOBILE, seedDemoData } from './demo-seed.service.ts';
@@ -12,7 +13,7 @@ describeEachDatabase('demo seed: referrer and new-user flags', (database) => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const settings = new SettingsService(db, clock);
 
-    const first = await seedDemoData(db, settings, clock);
+    const first = await seedDemoData(db, settings, clock, { secrets: testSecretBox() });
     expect(first).toMatchObject({ referralCode: DEMO_REFERRAL_CODE, referrerCreated: true });
     const referrer = await db
       .selectFrom('users')
@@ -27,7 +28,7 @@ describeEachDatabase('demo seed: referrer and new-user flags', (database) => {
     });
 
     await settings.set('users.default_transfer_enable', false);
-    const second = await seedDemoData(db, settings, clock);
+    const second = await seedDemoData(db, settings, clock, { secrets: testSecretBox() });
     expect(second.referrerCreated).toBe(false);
     expect(await settings.get('users.default_transfer_enable')).toBe(false);
     const referrers = await db

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { registerThroughApi, tokenHeader } from '../accounts/account-fixtures.ts';
 import type { SettingKey } from '../settings/settings.definitions.ts';
 import { SettingsService } from '../settings/settings.service.ts';
@@ -53,7 +54,7 @@ describeEachDatabase('demo seed: catalogue and display settings', (database) => 
     const { db } = database();
     const settings = new SettingsService(db, clock);
 
-    const first = await seedDemoData(db, settings, clock, { market: 'in' });
+    const first = await seedDemoData(db, settings, clock, { market: 'in', secrets: testSecretBox() });
     expect(first.productsInserted).toBe(DEMO_PRODUCTS.length);
     expect([...first.settingsSeeded].sort()).toEqual([...DISPLAY_SETTINGS].sort());
     expect(await settings.getMany(DISPLAY_SETTINGS)).toEqual({
@@ -71,7 +72,7 @@ describeEachDatabase('demo seed: catalogue and display settings', (database) => 
     expect(afterFirst.products).toBe(DEMO_PRODUCTS.length);
 
     for (let run = 0; run < 2; run += 1) {
-      const again = await seedDemoData(db, settings, clock, { market: 'in' });
+      const again = await seedDemoData(db, settings, clock, { market: 'in', secrets: testSecretBox() });
       expect(again).toMatchObject({
         productsInserted: 0,
         settingsSeeded: [],
@@ -120,7 +121,7 @@ describeEachDatabase('demo seed: catalogue and display settings', (database) => 
     await settings.set('home.banners', []);
     await settings.set('home.notice', 'Closed for Diwali');
 
-    const report = await seedDemoData(db, settings, clock, { market: 'in' });
+    const report = await seedDemoData(db, settings, clock, { market: 'in', secrets: testSecretBox() });
 
     expect(report.settingsSeeded).toEqual([]);
     expect(await settings.getMany(DISPLAY_SETTINGS)).toMatchObject({

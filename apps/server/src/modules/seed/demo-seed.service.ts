@@ -3,6 +3,7 @@ import { getMarket, type MarketCode, type SupportContactDto } from '@app/shared'
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { insertUserIfFree, referralCodeExists } from '../accounts/accounts.repository.ts';
 import { hashPassword } from '../accounts/password-hasher.ts';
 import type { SettingKey, SettingValue } from '../settings/settings.definitions.ts';
@@ -87,6 +88,8 @@ export interface DemoSeedReport {
 export interface DemoSeedOptions {
   /** The market whose amounts the demo payment channels use (default India). */
   market?: MarketCode;
+  /** Seals the demo payment channels' keys (the server's one box). */
+  secrets: SecretBox;
 }
 
 /**
@@ -100,7 +103,7 @@ export async function seedDemoData(
   db: Kysely<Database>,
   settings: SettingsService,
   clock: Clock,
-  options: DemoSeedOptions = {},
+  options: DemoSeedOptions,
 ): Promise<DemoSeedReport> {
   const storedCode = await settings.get('demo.referral_code');
   const referralCode = storedCode || DEMO_REFERRAL_CODE;
@@ -165,7 +168,12 @@ export async function seedDemoData(
       await settings.set('users.default_is_early', true, trx);
       await settings.set('users.default_transfer_enable', true, trx);
     }
-    const paymentChannelsInserted = await seedDemoPaymentChannels(trx, options.market ?? 'in', now);
+    const paymentChannelsInserted = await seedDemoPaymentChannels(
+      trx,
+      options.market ?? 'in',
+      now,
+      options.secrets,
+    );
     const withdrawalChannelsInserted = await seedDemoWithdrawalChannels(trx, options.market ?? 'in', now);
     return {
       productsInserted,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser } from '../accounts/account-fixtures.ts';
 import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
@@ -19,7 +20,7 @@ describeEachDatabase('support tickets', (database) => {
   const rCode = 'TICKROOT';
 
   beforeAll(async () => {
-    await seedDemoPaymentChannels(database().db, 'in', clock.now());
+    await seedDemoPaymentChannels(database().db, 'in', clock.now(), testSecretBox());
     await createTestUser(database().db, { rCode });
     app = await buildTestApp(database(), { clock, config: { adminToken: ADMIN_TOKEN } });
   });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type MarketCode, majorToMinor, type PaymentAdapterName } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { SecretBox } from '../../platform/secrets/secret-box.ts';
+import { sealChannelSecrets } from '../payments/channel-secrets.ts';
 import type { NewPaymentChannelRow } from '../payments/payments.tables.ts';
 import { countChannels, insertChannels } from './payment-channel.repository.ts';
 
@@ -81,11 +83,15 @@ function demoChannels(): DemoChannel[] {
   ];
 }
 
-/** Inserts the demo channels when there are no channels at all; answers how many were inserted. */
+/**
+ * Inserts the demo channels when there are no channels at all, their keys sealed with `secrets`; answers how
+ * many were inserted.
+ */
 export async function seedDemoPaymentChannels(
   db: Kysely<Database>,
   market: MarketCode,
   now: number,
+  secrets: SecretBox,
 ): Promise<number> {
   if ((await countChannels(db)) > 0) return 0;
   const amounts = DEMO_AMOUNTS[market];
@@ -99,7 +105,7 @@ export async function seedDemoPaymentChannels(
     max_amount_minor: majorToMinor(amounts.max),
     is_enabled: channel.enabled ? 1 : 0,
     sort_order: index,
-    settings_json: JSON.stringify(channel.settings),
+    settings_json: JSON.stringify(sealChannelSecrets(secrets, channel.adapter, channel.settings)),
     created_at: now,
     updated_at: now,
   }));

@@ -95,7 +95,7 @@ export class PaymentChannelService {
 
   private isOffered(row: PaymentChannelRow): boolean {
     if (row.adapter === 'sandbox' && !this.dependencies.sandboxAllowed) return false;
-    return isChannelConfigured(row);
+    return isChannelConfigured(row, this.dependencies.adapters.secrets);
   }
 }
 

@@ -5,6 +5,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
 import type { WebhookRequest } from '../payments/payment-adapter.ts';
 import { sandboxReturnSignature } from '../payments/sandbox.adapter.ts';
@@ -69,7 +70,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       const { db } = database();
-      await seedDemoPaymentChannels(db, 'in', clock.now());
+      await seedDemoPaymentChannels(db, 'in', clock.now(), testSecretBox());
       await createTestUser(db, { rCode });
       app = await buildTestApp(database(), { clock });
       payers = [];

@@ -7,6 +7,7 @@ import { FAKE_RAZORPAY, FakePaymentGateways } from '../../test-support/fake-paym
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
 import { DatabaseRateLimiter } from '../accounts/rate-limiter.ts';
@@ -41,7 +42,7 @@ describeEachDatabase('gateway webhooks, client returns and the poller', (databas
   beforeAll(async () => {
     const { db } = database();
     fake = await FakePaymentGateways.start();
-    await seedDemoPaymentChannels(db, 'in', clock.now());
+    await seedDemoPaymentChannels(db, 'in', clock.now(), testSecretBox());
     await configureFakeGatewayChannels(db, fake, clock.now());
     await createTestUser(db, { rCode });
     app = await buildTestApp(database(), { clock });
@@ -56,6 +57,7 @@ describeEachDatabase('gateway webhooks, client returns and the poller', (databas
       logger: app.log,
       market: 'in',
       publicUrl: 'http://localhost:3000',
+      secrets: testSecretBox(),
       isProduction: false,
     });
   });

@@ -14,6 +14,7 @@ import { FakePaymentGateways } from '../../test-support/fake-payment-gateways.ts
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
 import { adminTokenHeaders, createEnrolledOperators } from '../operators/operator-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
@@ -45,7 +46,7 @@ describeEachDatabase('recharge API', (database) => {
   beforeAll(async () => {
     const { db } = database();
     fake = await FakePaymentGateways.start();
-    await seedDemoPaymentChannels(db, 'in', clock.now());
+    await seedDemoPaymentChannels(db, 'in', clock.now(), testSecretBox());
     // A channel the operator switched off.
     await insertChannels(db, [
       {

@@ -5,6 +5,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser, tokenHeader } from '../accounts/account-fixtures.ts';
 import { INSUFFICIENT_BALANCE_MESSAGE } from '../ledger/ledger.errors.ts';
 import { seedDemoPaymentChannels } from './demo-payment-channels.ts';
@@ -26,7 +27,7 @@ describeEachDatabase('POST /user/transfer_to', (database) => {
   const rCode = 'XFERROOT';
 
   beforeAll(async () => {
-    await seedDemoPaymentChannels(database().db, 'in', clock.now());
+    await seedDemoPaymentChannels(database().db, 'in', clock.now(), testSecretBox());
     await createTestUser(database().db, { rCode });
     app = await buildTestApp(database(), { clock });
   });

@@ -9,7 +9,10 @@ import {
   type FakeDelivery,
   type FakePaymentGateways,
 } from '../../test-support/fake-payment-gateways.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { registerThroughApi, tokenHeader } from '../accounts/account-fixtures.ts';
+import { sealChannelSecrets } from '../payments/channel-secrets.ts';
+import { parseChannelSettings } from '../payments/payment-adapters.ts';
 import { sandboxSettingsSchema } from '../payments/sandbox.adapter.ts';
 import { findChannelByKey, updateChannelSettings } from './payment-channel.repository.ts';
 
@@ -124,7 +127,10 @@ export function deliverWebhook(
   return app.inject({ method: 'POST', url: `/webhooks/${channelKey}`, headers, payload: delivery.rawBody });
 }
 
-/** Points the demo's razorpay, cashfree and ka channels at the fake gateways and enables them. */
+/**
+ * Points the demo's razorpay, cashfree and ka channels at the fake gateways and enables them, their keys
+ * sealed with the test apps' key as the console would store them.
+ */
 export async function configureFakeGatewayChannels(
   db: Kysely<Database>,
   fake: FakePaymentGateways,
@@ -152,8 +158,10 @@ export async function configureFakeGatewayChannels(
     },
   };
   for (const [key, value] of Object.entries(settings)) {
+    const channel = await findChannelByKey(db, key);
+    if (!channel) throw new Error(`no ${key} channel to configure`);
     const updated = await updateChannelSettings(db, key, {
-      settingsJson: JSON.stringify(value),
+      settingsJson: JSON.stringify(sealChannelSecrets(testSecretBox(), channel.adapter, value)),
       enabled: true,
       now,
     });
@@ -161,11 +169,11 @@ export async function configureFakeGatewayChannels(
   }
 }
 
-/** The webhook secret of the sandbox channel. */
+/** The webhook secret of the sandbox channel (opened with the test apps' key). */
 export async function sandboxSecret(db: Kysely<Database>, key = 'sandbox'): Promise<string> {
   const channel = await findChannelByKey(db, key);
   if (!channel) throw new Error(`no ${key} channel`);
-  return sandboxSettingsSchema.parse(JSON.parse(channel.settings_json)).webhook_secret;
+  return parseChannelSettings(channel, sandboxSettingsSchema, testSecretBox()).webhook_secret;
 }
 
 /** The stored row of a recharge. */

@@ -3,11 +3,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../db/dialect.ts';
 import type { AuthGuard } from '../../http/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
 import type { RateLimiter } from '../accounts/rate-limiter.ts';
 import { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { isChannelConfigured } from '../payments/payment-adapters.ts';
+import { isChannelConfigured, parseChannelSettings } from '../payments/payment-adapters.ts';
 import { sandboxSettingsSchema } from '../payments/sandbox.adapter.ts';
 import { registerSandboxRoutes } from '../payments/sandbox-checkout.routes.ts';
 import { SandboxGateway } from '../payments/sandbox-gateway.ts';
@@ -42,6 +43,8 @@ export interface WalletModuleDependencies {
   logger: FastifyBaseLogger;
   market: MarketCode;
   publicUrl: string;
+  /** Opens the payment channels' gateway keys, which are stored sealed. */
+  secrets: SecretBox;
   /** Production refuses the sandbox gateway and registers no development routes. */
   isProduction: boolean;
   /** needs_bet of the withdrawals module: grown by each credited recharge, carried along by transfers. */
@@ -71,7 +74,13 @@ export function createWalletModule(dependencies: WalletModuleDependencies): Wall
   const channels = new PaymentChannelService({
     db: database.db,
     settings,
-    adapters: { publicUrl: dependencies.publicUrl, currency, clock, db: database.db },
+    adapters: {
+      publicUrl: dependencies.publicUrl,
+      currency,
+      clock,
+      db: database.db,
+      secrets: dependencies.secrets,
+    },
     sandboxAllowed: !dependencies.isProduction,
   });
   const creditor = new RechargeCreditor({
@@ -95,8 +104,8 @@ export function createWalletModule(dependencies: WalletModuleDependencies): Wall
       const recharge = await findRechargeBySerial(database.db, serialNumber);
       if (recharge?.adapter !== 'sandbox' || recharge.gateway_order_id === null) return undefined;
       const channel = await channels.findById(recharge.channel_id);
-      if (!channel || !isChannelConfigured(channel)) return undefined;
-      const sandboxSettings = sandboxSettingsSchema.parse(JSON.parse(channel.settings_json));
+      if (!channel || !isChannelConfigured(channel, dependencies.secrets)) return undefined;
+      const sandboxSettings = parseChannelSettings(channel, sandboxSettingsSchema, dependencies.secrets);
       return {
         serialNumber: recharge.serial_number,
         gatewayOrderId: recharge.gateway_order_id,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser } from '../accounts/account-fixtures.ts';
 import { seedDemoPaymentChannels } from './demo-payment-channels.ts';
 import { createWalletUser, postRecharge, rechargeBody } from './wallet-test-fixtures.ts';
@@ -18,9 +19,9 @@ describe('wallet in production', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
-    expect(await seedDemoPaymentChannels(database.db, 'in', clock.now())).toBe(6);
+    expect(await seedDemoPaymentChannels(database.db, 'in', clock.now(), testSecretBox())).toBe(6);
     // Seeding again adds nothing: the operator's channels are never touched.
-    expect(await seedDemoPaymentChannels(database.db, 'in', clock.now())).toBe(0);
+    expect(await seedDemoPaymentChannels(database.db, 'in', clock.now(), testSecretBox())).toBe(0);
     await createTestUser(database.db, { rCode: 'PRODROOT' });
     // A development app registers the player first (production has no SMS dev route to read the code).
     const development = await buildTestApp(database, { clock });

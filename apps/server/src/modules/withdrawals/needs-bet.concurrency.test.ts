@@ -10,6 +10,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { AuditLog } from '../accounts/audit-log.service.ts';
 import { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { INSUFFICIENT_BALANCE_MESSAGE } from '../ledger/ledger.errors.ts';
@@ -78,7 +79,7 @@ describeEachDatabase('needs_bet under concurrent credits and withdrawals', (data
   let wagering: WageringService;
 
   beforeAll(async () => {
-    await seedDemoPaymentChannels(database().db, 'in', clock.now());
+    await seedDemoPaymentChannels(database().db, 'in', clock.now(), testSecretBox());
     await seedDemoWithdrawalChannels(database().db, 'in', clock.now());
     app = await buildTestApp(database(), { clock });
     settings = new SettingsService(database().db, clock);

@@ -4,6 +4,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { createTestUser } from '../accounts/account-fixtures.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { seedDemoPaymentChannels } from '../wallet/demo-payment-channels.ts';
@@ -16,7 +17,7 @@ describeEachDatabase('needs_bet grows with credited recharges', (database) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    await seedDemoPaymentChannels(database().db, 'in', clock.now());
+    await seedDemoPaymentChannels(database().db, 'in', clock.now(), testSecretBox());
     await seedDemoWithdrawalChannels(database().db, 'in', clock.now());
     await createTestUser(database().db, { rCode });
     app = await buildTestApp(database(), { clock });

@@ -54,6 +54,17 @@ describe('SecretBox', () => {
     expect(SecretBox.isSealed('plain')).toBe(false);
   });
 
+  it("re-seals plaintext and a previous key's value under the current key, for the same purpose only", () => {
+    const rotated = new SecretBox(keyB, [keyA]);
+    const fromPlain = rotated.reseal('plain-secret', 'p');
+    expect(fromPlain.startsWith(`sb1.${keyB.id}.`)).toBe(true);
+    expect(rotated.open(fromPlain, 'p')).toBe('plain-secret');
+    const fromOld = rotated.reseal(new SecretBox(keyA).seal('old-secret', 'p'), 'p');
+    expect(rotated.needsReseal(fromOld)).toBe(false);
+    expect(new SecretBox(keyB).open(fromOld, 'p')).toBe('old-secret');
+    expect(() => rotated.reseal(new SecretBox(keyA).seal('x', 'p'), 'q')).toThrow(SecretBoxError);
+  });
+
   it('refuses keys of the wrong length', () => {
     expect(() => secretKeyFromBytes(randomBytes(16))).toThrow(/32 bytes/);
   });

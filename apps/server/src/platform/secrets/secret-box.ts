@@ -116,4 +116,12 @@ export class SecretBox {
   needsReseal(value: string): boolean {
     return !SecretBox.isSealed(value) || value.split('.')[1] !== this.current.id;
   }
+
+  /**
+   * A stored value sealed under the current key: plaintext (from before secrets were sealed) is sealed, a
+   * previous key's value is opened and sealed again. Only for values that needsReseal; the re-seal routine's.
+   */
+  reseal(value: string, purpose: string): string {
+    return this.seal(SecretBox.isSealed(value) ? this.open(value, purpose) : value, purpose);
+  }
 }
