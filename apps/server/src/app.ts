@@ -428,7 +428,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerContentOperatorRoutes(app, { content: new ContentOperatorService(database, settings, audit) });
   registerChannelsOperatorRoutes(app, {
-    channels: new ChannelsOperatorService(database, clock, audit, secrets),
+    channels: new ChannelsOperatorService(database, clock, audit, secrets, approvals),
   });
   registerMediaRoutes(app, { media: new MediaService(database, clock, audit) });
   registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MINOR_PER_MAJOR } from '../money.ts';
 import { idFromQuery } from './common.ts';
-import { requiredText } from './text-field.ts';
+import { OPERATOR_REASON_MAX_LENGTH } from './operator-console.ts';
+import { optionalText, requiredText } from './text-field.ts';
 import type { PaymentAdapterName, PaymentChannelType } from './wallet.ts';
 import { moneyAmountField } from './wallet.ts';
 import type { PayoutAdapterName } from './withdrawal.ts';
@@ -163,8 +164,13 @@ export const adminPaymentChannelUpdateBody = z
         { error: 'secrets must be an object of texts' },
       )
       .optional(),
+    /** Why: required when settings or secrets change (that change waits for a second operator). */
+    reason: optionalText('reason', { max: OPERATOR_REASON_MAX_LENGTH }),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'no channel field to change');
+  .refine(
+    ({ reason: _reason, ...fields }) => Object.values(fields).some((value) => value !== undefined),
+    'no channel field to change',
+  );
 export type AdminPaymentChannelUpdateBody = z.output<typeof adminPaymentChannelUpdateBody>;
 
 /** PUT /admin/api/withdrawal-channels/:id: the name players see, the order and the switch. */

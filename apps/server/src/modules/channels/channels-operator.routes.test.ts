@@ -22,6 +22,7 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
   let app: FastifyInstance;
   const clock = new ManualClock(NOW);
   let finance: TestOperator;
+  let finance2: TestOperator;
   let support: TestOperator;
   let content: TestOperator;
   let auditor: TestOperator;
@@ -30,12 +31,18 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
     app = await buildTestApp(database(), { clock });
     await seedDemoPaymentChannels(database().db, 'in', NOW, testSecretBox());
     await seedDemoWithdrawalChannels(database().db, 'in', NOW);
-    ({ finance, support, content, auditor } = await createEnrolledOperators(app, database(), clock, {
-      finance: { username: 'chanfinance', role: 'finance' },
-      support: { username: 'chansupport', role: 'support' },
-      content: { username: 'chancontent', role: 'content' },
-      auditor: { username: 'chanauditor', role: 'auditor' },
-    }));
+    ({ finance, finance2, support, content, auditor } = await createEnrolledOperators(
+      app,
+      database(),
+      clock,
+      {
+        finance: { username: 'chanfinance', role: 'finance' },
+        finance2: { username: 'chanfinance2', role: 'finance' },
+        support: { username: 'chansupport', role: 'support' },
+        content: { username: 'chancontent', role: 'content' },
+        auditor: { username: 'chanauditor', role: 'auditor' },
+      },
+    ));
   });
   afterAll(async () => {
     await app?.close();
@@ -55,6 +62,20 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
       headers: operator.headers,
       payload,
     });
+  /**
+   * A change of a channel's settings or keys as the console makes it: asked with a reason by one finance
+   * operator (a request, 202), approved by a second; answers the approval's answer.
+   */
+  const changeApproved = async (id: number, payload: object) => {
+    const asked = await updatePayment(id, { ...payload, reason: 'new gateway account' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    return app.inject({
+      method: 'POST',
+      url: `/admin/api/approvals/${asked.json().request.id}/approve`,
+      headers: finance2.headers,
+      payload: { reason: 'keys checked with the gateway' },
+    });
+  };
   /** Every audit row's detail as text, to search for a key's value. */
   const auditText = async () =>
     JSON.stringify(await database().db.selectFrom('audit_log').selectAll().execute());
@@ -121,13 +142,48 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
     // Before a webhook secret is set the channel cannot verify its webhooks at all.
     expect((await postRazorpayWebhook(WEBHOOK_SECRET)).statusCode).toBe(503);
 
-    const response = await updatePayment(razorpay.id, {
+    const asked = await updatePayment(razorpay.id, {
       settings: { key_id: 'rzp_live_ABC123' },
       secrets: { key_secret: KEY_SECRET, webhook_secret: WEBHOOK_SECRET },
       is_enabled: true,
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().entry).toMatchObject({
+    // A change of keys is never done by one operator: without a reason it is refused, with one it waits.
+    expect(asked.json()).toEqual({ code: 400, msg: expect.stringMatching(/^reason is required/) });
+    const requested = await updatePayment(razorpay.id, {
+      settings: { key_id: 'rzp_live_ABC123' },
+      secrets: { key_secret: KEY_SECRET, webhook_secret: WEBHOOK_SECRET },
+      is_enabled: true,
+      reason: 'live keys from the gateway',
+    });
+    expect(requested.statusCode, requested.body).toBe(202);
+    expect(requested.json().request.details).toEqual({
+      channel: 'razorpay',
+      settings: { key_id: 'rzp_live_ABC123' },
+      is_enabled: true,
+      secrets: { key_secret: 'new key', webhook_secret: 'new key' },
+    });
+    expect((await postRazorpayWebhook(WEBHOOK_SECRET)).statusCode).toBe(503);
+    const storedRequest = await database()
+      .db.selectFrom('approval_requests')
+      .select('payload_json')
+      .where('id', '=', requested.json().request.id)
+      .executeTakeFirstOrThrow();
+    expect(storedRequest.payload_json).not.toMatch(/TOPSECRET/);
+    const sameOperator = await app.inject({
+      method: 'POST',
+      url: `/admin/api/approvals/${requested.json().request.id}/approve`,
+      headers: finance.headers,
+      payload: { reason: 'me again' },
+    });
+    expect(sameOperator.statusCode).toBe(409);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/admin/api/approvals/${requested.json().request.id}/approve`,
+      headers: finance2.headers,
+      payload: { reason: 'keys checked with the gateway' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().entry.result.entry).toMatchObject({
       is_enabled: true,
       configured: true,
       settings: { key_id: 'rzp_live_ABC123' },
@@ -156,7 +212,9 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
       .where('event', '=', ChannelAuditEvent.paymentChannelChanged)
       .execute();
     expect(JSON.parse(String(change?.detail_json))).toEqual({
-      operator: 'chanfinance',
+      operator: 'chanfinance2',
+      requested_by: 'chanfinance',
+      approval_request_id: requested.json().request.id,
       channel: 'razorpay',
       previous: {
         is_enabled: false,
@@ -172,10 +230,10 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
       },
     });
 
-    const replaced = await updatePayment(razorpay.id, {
+    const replaced = await changeApproved(razorpay.id, {
       secrets: { webhook_secret: REPLACED_WEBHOOK_SECRET },
     });
-    expect(replaced.statusCode).toBe(200);
+    expect(replaced.statusCode, replaced.body).toBe(200);
     expect((await postRazorpayWebhook(REPLACED_WEBHOOK_SECRET)).statusCode).toBe(200);
     expect((await postRazorpayWebhook(WEBHOOK_SECRET)).statusCode).toBe(400);
     const changes = await database()
@@ -198,8 +256,13 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
         expect(list.body).not.toContain(secret);
       }
     }
+    const requestsText = JSON.stringify(
+      await database().db.selectFrom('approval_requests').selectAll().execute(),
+    );
     for (const secret of [KEY_SECRET, WEBHOOK_SECRET, REPLACED_WEBHOOK_SECRET]) {
       expect(audit).not.toContain(secret);
+      expect(requestsText).not.toContain(secret);
+      expect(requested.body).not.toContain(secret);
       expect(replaced.body).not.toContain(secret);
       expect(response.body).not.toContain(secret);
     }
@@ -207,16 +270,21 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
 
   it('changes what players see of a manual UPI channel, and the recharge list offers it so', async () => {
     const mpurse = await channelByKey('mpurse');
-    const response = await updatePayment(mpurse.id, {
+    // The name, bounds, presets and order apply at once; the account players pay to waits for approval.
+    const atOnce = await updatePayment(mpurse.id, {
       name: 'UPI (bank transfer)',
-      settings: { upi_account: 'payments@okaxis', payee_name: 'Gold Shop Ltd' },
       min_amount: '200',
       max_amount: '40000.50',
       fixed_amounts: '200, 500,1000',
       sort_order: 7,
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().entry).toMatchObject({
+    expect(atOnce.statusCode, atOnce.body).toBe(200);
+    expect(await storedSettings('mpurse')).toEqual({ upi_account: 'goldshop@upi', payee_name: 'Gold Shop' });
+    const response = await changeApproved(mpurse.id, {
+      settings: { upi_account: 'payments@okaxis', payee_name: 'Gold Shop Ltd' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().entry.result.entry).toMatchObject({
       name: 'UPI (bank transfer)',
       settings: { upi_account: 'payments@okaxis', payee_name: 'Gold Shop Ltd' },
       min_amount: '200.00',

@@ -4,7 +4,8 @@ import {
   adminWithdrawalChannelUpdateBody,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
+import { currentOperator, operatorActor, operatorRoute } from '../../http/operator-access.ts';
+import { replyWithCode } from '../../http/reply-with-code.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { ChannelsOperatorService } from './channels-operator.service.ts';
 
@@ -14,11 +15,15 @@ export function registerChannelsOperatorRoutes(
   { channels }: { channels: ChannelsOperatorService },
 ): void {
   app.get('/admin/api/payment-channels', operatorRoute('finance'), () => channels.paymentChannels());
-  app.put('/admin/api/payment-channels/:id', operatorRoute('finance'), (request) =>
-    channels.updatePaymentChannel(
-      parseInput(adminChannelParams, request.params).id,
-      parseInput(adminPaymentChannelUpdateBody, request.body),
-      operatorActor(request),
+  app.put('/admin/api/payment-channels/:id', operatorRoute('finance'), async (request, reply) =>
+    replyWithCode(
+      reply,
+      await channels.updatePaymentChannel(
+        parseInput(adminChannelParams, request.params).id,
+        parseInput(adminPaymentChannelUpdateBody, request.body),
+        currentOperator(request),
+        request.ip,
+      ),
     ),
   );
   app.get('/admin/api/withdrawal-channels', operatorRoute('finance'), () => channels.withdrawalChannels());

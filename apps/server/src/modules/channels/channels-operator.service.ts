@@ -3,6 +3,8 @@ import {
   type AdminPaymentChannelUpdateBody,
   type AdminWithdrawalChannelDto,
   type AdminWithdrawalChannelUpdateBody,
+  type ApprovalRequestedResponse,
+  adminPaymentChannelUpdateBody,
   CHANNEL_SECRET_HINT_LENGTH,
   CHANNEL_SECRET_HINT_MIN_LENGTH,
   type ChannelSecretState,
@@ -11,13 +13,18 @@ import {
   PAYMENT_CHANNEL_FIELDS,
   type PaymentAdapterName,
 } from '@app/shared';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
+import { pendingChannelSecretPurpose } from '../../platform/secrets/secret-purposes.ts';
 import type { AuditLog } from '../accounts/audit-log.service.ts';
+import type { ApprovalContext, ApprovalService } from '../approvals/approvals.service.ts';
+import type { OperatorPrincipal } from '../operators/operator-context.ts';
 import { type ChannelSettings, openChannelSecrets, sealChannelSecrets } from '../payments/channel-secrets.ts';
 import { ADAPTER_SETTINGS_SCHEMAS } from '../payments/payment-adapters.ts';
 import type { PaymentChannelRow, PaymentChannelsTable } from '../payments/payments.tables.ts';
@@ -45,6 +52,29 @@ export const SecretAuditState = { notSet: 'not set', set: 'set', replaced: 'repl
 export interface ChannelActor {
   readonly operator: string;
   readonly ip: string | null;
+}
+
+/** The message of a change of where money goes sent without the reason its approver needs. */
+export const CHANNEL_CHANGE_NEEDS_REASON =
+  'reason is required: a change of a channel’s settings or keys needs a second operator’s approval';
+
+/**
+ * What an approved channel change applies: the console's body, with each key in it sealed for the request
+ * (pendingChannelSecretPurpose) so the request's payload never holds one in the clear.
+ */
+const channelChangePayload = z.object({
+  channel_id: z.number().int().positive(),
+  body: z.record(z.string(), z.unknown()),
+  sealed_secrets: z.record(z.string(), z.string()),
+});
+type ChannelChangePayload = z.output<typeof channelChangePayload>;
+
+/** A change of a payment channel without the reason that goes with it. */
+type ChannelChange = Omit<AdminPaymentChannelUpdateBody, 'reason'>;
+
+/** Whether a change touches where players' money goes: a channel's settings (payee, addresses) or keys. */
+function changesWhereMoneyGoes(body: ChannelChange): boolean {
+  return Object.keys(body.settings ?? {}).length > 0 || Object.keys(body.secrets ?? {}).length > 0;
 }
 
 /**
@@ -179,7 +209,14 @@ export class ChannelsOperatorService {
     private readonly clock: Clock,
     private readonly audit: AuditLog,
     private readonly secrets: SecretBox,
-  ) {}
+    private readonly approvals: ApprovalService,
+  ) {
+    approvals.register({
+      kind: 'payment_channel.change',
+      payloadSchema: channelChangePayload,
+      execute: (trx, payload, context) => this.applyApproved(trx, payload, context),
+    });
+  }
 
   /** GET /admin/api/payment-channels. */
   async paymentChannels(): Promise<{ code: 200; queryset: AdminPaymentChannelDto[] }> {
@@ -190,109 +227,195 @@ export class ChannelsOperatorService {
     };
   }
 
-  /** PUT /admin/api/payment-channels/:id: validates every field against the channel's adapter, audited. */
+  /**
+   * PUT /admin/api/payment-channels/:id: validates every field against the channel's adapter, audited. A
+   * change of the channel's settings or keys (where players' money goes, and what vouches for a payment) is
+   * not applied: it becomes a request (HTTP 202, a reason required) that a second operator approves; the
+   * name, order, bounds, presets and the switch apply at once.
+   */
   async updatePaymentChannel(
     id: number,
     body: AdminPaymentChannelUpdateBody,
-    actor: ChannelActor,
-  ): Promise<{ code: 200; entry: AdminPaymentChannelDto }> {
-    const entry = await runInTransaction(this.database, async (trx) => {
+    operator: OperatorPrincipal,
+    ip: string | null,
+  ): Promise<{ code: 200; entry: AdminPaymentChannelDto } | ApprovalRequestedResponse> {
+    const actor = { operator: operator.auditName, ip };
+    if (!changesWhereMoneyGoes(body)) {
+      const entry = await runInTransaction(this.database, (trx) => this.applyUpdate(trx, id, body, actor));
+      return { code: 200, entry };
+    }
+    const { reason, ...change } = body;
+    // Checked now as the approval will check it again, so nobody is asked to approve a change that fails.
+    const row = await this.validateUpdate(id, change);
+    if (reason === undefined) throw badRequest(CHANNEL_CHANGE_NEEDS_REASON);
+    const sealedSecrets = Object.fromEntries(
+      Object.entries(change.secrets ?? {}).map(([name, secret]) => [
+        name,
+        this.secrets.seal(secret, pendingChannelSecretPurpose(name)),
+      ]),
+    );
+    const { secrets: _secrets, ...shown } = change;
+    return this.approvals.request(
+      {
+        kind: 'payment_channel.change',
+        payload: {
+          channel_id: id,
+          body: shown,
+          sealed_secrets: sealedSecrets,
+        } satisfies ChannelChangePayload,
+        summary: `Payment channel ${row.key}: ${[
+          ...Object.keys(change.settings ?? {}).map((name) => `settings.${name}`),
+          ...Object.keys(change.secrets ?? {}).map((name) => `secrets.${name}`),
+        ].join(', ')} changed`,
+        details: {
+          channel: row.key,
+          ...shown,
+          ...(Object.keys(sealedSecrets).length === 0
+            ? {}
+            : { secrets: Object.fromEntries(Object.keys(sealedSecrets).map((name) => [name, 'new key'])) }),
+        },
+        approverRoles: ['finance'],
+        reason,
+      },
+      operator,
+    );
+  }
+
+  /** Runs a change's checks against the channel as it is now, writing nothing; answers the channel's row. */
+  private async validateUpdate(id: number, body: ChannelChange): Promise<PaymentChannelRow> {
+    return runInTransaction(this.database, async (trx) => {
       const row = await lockPaymentChannelById(trx, this.database.dialect, id);
       if (!row) throw notFound('Payment channel not found');
-      // Worked on in the clear and sealed again as a whole when written (new keys with them).
-      const settings = openedSettings(this.secrets, row);
-      const before = toAdminPaymentChannelDto(row, settings);
-      const fields = PAYMENT_CHANNEL_FIELDS[row.adapter] ?? [];
-      const secretChanges: Record<string, { previous: string; value: string }> = {};
-
-      for (const [name, text] of Object.entries(body.settings ?? {})) {
-        const field = fields.find((candidate) => candidate.name === name);
-        if (!field) throw badRequest(`settings.${name} is not a setting of ${row.adapter} channels`);
-        if (field.secret) throw badRequest(`settings.${name} is a secret key: send it in secrets`);
-        if (text === '') {
-          delete settings[name];
-          continue;
-        }
-        const parsed = fieldSchema(row.adapter, name)?.safeParse(text);
-        if (!parsed?.success) {
-          const message = parsed?.error.issues[0]?.message ?? 'is not valid';
-          throw badRequest(`settings.${name}: ${message}`);
-        }
-        settings[name] = parsed.data;
-      }
-      for (const [name, secret] of Object.entries(body.secrets ?? {})) {
-        const field = fields.find((candidate) => candidate.name === name);
-        if (!field) throw badRequest(`secrets.${name} is not a setting of ${row.adapter} channels`);
-        if (!field.secret) throw badRequest(`secrets.${name} is not a secret key: send it in settings`);
-        const parsed = fieldSchema(row.adapter, name)?.safeParse(secret);
-        if (!parsed?.success) {
-          // zod's messages never echo the input, so the key cannot leak into the answer.
-          const message = parsed?.error.issues[0]?.message ?? 'is not valid';
-          throw badRequest(`secrets.${name}: ${message}`);
-        }
-        const wasSet = secretState(settings[name]).set;
-        secretChanges[name] = {
-          previous: wasSet ? SecretAuditState.set : SecretAuditState.notSet,
-          value: wasSet ? SecretAuditState.replaced : SecretAuditState.set,
-        };
-        settings[name] = parsed.data;
-      }
-
-      const minMinor = body.min_amount ?? Number(row.min_amount_minor);
-      const maxMinor = body.max_amount ?? Number(row.max_amount_minor);
-      if (maxMinor < minMinor) throw badRequest('max_amount must be at least min_amount');
-      const presets = body.fixed_amounts ?? channelPresetsSchema.parse(JSON.parse(row.fixed_amounts_json));
-      if (
-        body.fixed_amounts !== undefined ||
-        body.min_amount !== undefined ||
-        body.max_amount !== undefined
-      ) {
-        const outside = presets.find((amountMinor) => amountMinor < minMinor || amountMinor > maxMinor);
-        if (outside !== undefined) {
-          throw badRequest(
-            `fixed_amounts must lie between min_amount and max_amount (${outside / MINOR_PER_MAJOR} does not)`,
-          );
-        }
-      }
-      const enabled = body.is_enabled ?? Number(row.is_enabled) === 1;
-      // An enabled channel players are offered must stay complete; one being switched on must be complete.
-      const problem = enabled ? configurationProblem(row.adapter, settings) : null;
-      if (problem && body.is_enabled === true) {
-        throw badRequest(`is_enabled: the channel cannot take payments yet (${problem})`);
-      }
-      if (problem && before.configured) {
-        throw badRequest(`${problem} while the channel is enabled (disable it first)`);
-      }
-
-      const changes: Partial<Record<keyof PaymentChannelsTable, unknown>> = {
-        settings_json: JSON.stringify(sealChannelSecrets(this.secrets, row.adapter, settings)),
-        min_amount_minor: minMinor,
-        max_amount_minor: maxMinor,
-        fixed_amounts_json: JSON.stringify(presets),
-        is_enabled: enabled ? 1 : 0,
-        updated_at: this.clock.now(),
-      };
-      if (body.name !== undefined) changes.name = body.name;
-      if (body.sort_order !== undefined) changes.sort_order = body.sort_order;
-      await updatePaymentChannel(trx, id, changes as never);
-
-      const after = toAdminPaymentChannelDto(
-        { ...row, ...(changes as Partial<PaymentChannelRow>) },
-        settings,
-      );
-      const { previous, value } = differences(auditView(before), auditView(after));
-      for (const [name, change] of Object.entries(secretChanges)) {
-        previous[`secrets.${name}`] = change.previous;
-        value[`secrets.${name}`] = change.value;
-      }
-      await this.audit.record(
-        ChannelAuditEvent.paymentChannelChanged,
-        { ip: actor.ip, detail: { operator: actor.operator, channel: row.key, previous, value } },
-        trx,
-      );
-      return after;
+      this.prepareUpdate(row, body);
+      return row;
     });
-    return { code: 200, entry };
+  }
+
+  /** The approved change of a channel's settings or keys, applied in the approval's transaction. */
+  private async applyApproved(
+    trx: Kysely<Database>,
+    payload: ChannelChangePayload,
+    context: ApprovalContext,
+  ): Promise<Record<string, unknown>> {
+    const secrets = Object.fromEntries(
+      Object.entries(payload.sealed_secrets).map(([name, sealed]) => [
+        name,
+        this.secrets.open(sealed, pendingChannelSecretPurpose(name)),
+      ]),
+    );
+    const body = adminPaymentChannelUpdateBody.parse({ ...payload.body, secrets });
+    const entry = await this.applyUpdate(
+      trx,
+      payload.channel_id,
+      body,
+      { operator: context.approver.name, ip: null },
+      {
+        requested_by: context.requester.name,
+        approval_request_id: context.requestId,
+      },
+    );
+    return { entry };
+  }
+
+  /** Validates and writes one change of a payment channel in the caller's transaction, audited. */
+  private async applyUpdate(
+    trx: Kysely<Database>,
+    id: number,
+    body: ChannelChange,
+    actor: ChannelActor,
+    approval: Record<string, unknown> = {},
+  ): Promise<AdminPaymentChannelDto> {
+    const row = await lockPaymentChannelById(trx, this.database.dialect, id);
+    if (!row) throw notFound('Payment channel not found');
+    const { before, settings, secretChanges, changes } = this.prepareUpdate(row, body);
+    await updatePaymentChannel(trx, id, changes as never);
+    const after = toAdminPaymentChannelDto({ ...row, ...(changes as Partial<PaymentChannelRow>) }, settings);
+    const { previous, value } = differences(auditView(before), auditView(after));
+    for (const [name, change] of Object.entries(secretChanges)) {
+      previous[`secrets.${name}`] = change.previous;
+      value[`secrets.${name}`] = change.value;
+    }
+    await this.audit.record(
+      ChannelAuditEvent.paymentChannelChanged,
+      { ip: actor.ip, detail: { operator: actor.operator, channel: row.key, previous, value, ...approval } },
+      trx,
+    );
+    return after;
+  }
+
+  /** Every check of a change against the channel's adapter and its current state; answers what to write. */
+  private prepareUpdate(row: PaymentChannelRow, body: ChannelChange) {
+    // Worked on in the clear and sealed again as a whole when written (new keys with them).
+    const settings = openedSettings(this.secrets, row);
+    const before = toAdminPaymentChannelDto(row, settings);
+    const fields = PAYMENT_CHANNEL_FIELDS[row.adapter] ?? [];
+    const secretChanges: Record<string, { previous: string; value: string }> = {};
+    for (const [name, text] of Object.entries(body.settings ?? {})) {
+      const field = fields.find((candidate) => candidate.name === name);
+      if (!field) throw badRequest(`settings.${name} is not a setting of ${row.adapter} channels`);
+      if (field.secret) throw badRequest(`settings.${name} is a secret key: send it in secrets`);
+      if (text === '') {
+        delete settings[name];
+        continue;
+      }
+      const parsed = fieldSchema(row.adapter, name)?.safeParse(text);
+      if (!parsed?.success) {
+        const message = parsed?.error.issues[0]?.message ?? 'is not valid';
+        throw badRequest(`settings.${name}: ${message}`);
+      }
+      settings[name] = parsed.data;
+    }
+    for (const [name, secret] of Object.entries(body.secrets ?? {})) {
+      const field = fields.find((candidate) => candidate.name === name);
+      if (!field) throw badRequest(`secrets.${name} is not a setting of ${row.adapter} channels`);
+      if (!field.secret) throw badRequest(`secrets.${name} is not a secret key: send it in settings`);
+      const parsed = fieldSchema(row.adapter, name)?.safeParse(secret);
+      if (!parsed?.success) {
+        // zod's messages never echo the input, so the key cannot leak into the answer.
+        const message = parsed?.error.issues[0]?.message ?? 'is not valid';
+        throw badRequest(`secrets.${name}: ${message}`);
+      }
+      const wasSet = secretState(settings[name]).set;
+      secretChanges[name] = {
+        previous: wasSet ? SecretAuditState.set : SecretAuditState.notSet,
+        value: wasSet ? SecretAuditState.replaced : SecretAuditState.set,
+      };
+      settings[name] = parsed.data;
+    }
+
+    const minMinor = body.min_amount ?? Number(row.min_amount_minor);
+    const maxMinor = body.max_amount ?? Number(row.max_amount_minor);
+    if (maxMinor < minMinor) throw badRequest('max_amount must be at least min_amount');
+    const presets = body.fixed_amounts ?? channelPresetsSchema.parse(JSON.parse(row.fixed_amounts_json));
+    if (body.fixed_amounts !== undefined || body.min_amount !== undefined || body.max_amount !== undefined) {
+      const outside = presets.find((amountMinor) => amountMinor < minMinor || amountMinor > maxMinor);
+      if (outside !== undefined) {
+        throw badRequest(
+          `fixed_amounts must lie between min_amount and max_amount (${outside / MINOR_PER_MAJOR} does not)`,
+        );
+      }
+    }
+    const enabled = body.is_enabled ?? Number(row.is_enabled) === 1;
+    // An enabled channel players are offered must stay complete; one being switched on must be complete.
+    const problem = enabled ? configurationProblem(row.adapter, settings) : null;
+    if (problem && body.is_enabled === true) {
+      throw badRequest(`is_enabled: the channel cannot take payments yet (${problem})`);
+    }
+    if (problem && before.configured) {
+      throw badRequest(`${problem} while the channel is enabled (disable it first)`);
+    }
+
+    const changes: Partial<Record<keyof PaymentChannelsTable, unknown>> = {
+      settings_json: JSON.stringify(sealChannelSecrets(this.secrets, row.adapter, settings)),
+      min_amount_minor: minMinor,
+      max_amount_minor: maxMinor,
+      fixed_amounts_json: JSON.stringify(presets),
+      is_enabled: enabled ? 1 : 0,
+      updated_at: this.clock.now(),
+    };
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.sort_order !== undefined) changes.sort_order = body.sort_order;
+    return { before, settings, secretChanges, changes };
   }
 
   /** GET /admin/api/withdrawal-channels. */

@@ -16,3 +16,12 @@ export const SecretPurpose = {
 export function paymentChannelSecretPurpose(field: string): string {
   return `payment_channels.settings_json.${field}`;
 }
+
+/**
+ * The purpose of a payment channel key held in a pending approval request until a second operator approves
+ * it. Start-up re-sealing does not walk request payloads: keep a previous key configured for a day after a
+ * rotation, until the requests sealed under it are decided or expired.
+ */
+export function pendingChannelSecretPurpose(field: string): string {
+  return `approval_requests.payload.payment_channel.secrets.${field}`;
+}
