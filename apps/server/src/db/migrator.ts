@@ -17,6 +17,7 @@ import * as luckyHit from './migrations/0030-luckyhit.migration.ts';
 import * as promotionGiftsSupportLauncher from './migrations/0040-promotion-gifts-support-launcher.migration.ts';
 import * as operatorConsole from './migrations/0050-operator-console.migration.ts';
 import * as mediaUploads from './migrations/0055-media-uploads.migration.ts';
+import * as operatorLoginDevices from './migrations/0063-operator-login-devices.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0040-promotion-gifts-support-launcher', up: promotionGiftsSupportLauncher.up },
   { version: '0050-operator-console', up: operatorConsole.up },
   { version: '0055-media-uploads', up: mediaUploads.up },
+  { version: '0063-operator-login-devices', up: operatorLoginDevices.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {

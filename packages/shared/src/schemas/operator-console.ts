@@ -78,7 +78,14 @@ const totpCodeField = (field: string) =>
 
 const roleField = z.enum(OPERATOR_ROLES, { error: `role must be one of ${OPERATOR_ROLES.join(', ')}` });
 
-/** POST /admin/api/auth/login: the TOTP code is left out on the first login, which starts enrolment. */
+/** The known-device token a console login answers and the next login presents: 32 random bytes, base64url. */
+const OPERATOR_DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * POST /admin/api/auth/login: the TOTP code is left out on the first login, which starts enrolment.
+ * device_token is the one an earlier login on this browser answered: a login from a known device is not
+ * slowed by other people's wrong passwords.
+ */
 export const operatorLoginBody = z.object({
   username: usernameField,
   // The login form checks the password the operator has, whatever rules were in force when it was set.
@@ -86,6 +93,13 @@ export const operatorLoginBody = z.object({
   totp_code: z.preprocess(
     (value) => (value === '' ? undefined : value),
     totpCodeField('totp_code').optional(),
+  ),
+  device_token: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .string({ error: 'device_token must be text' })
+      .regex(OPERATOR_DEVICE_TOKEN_PATTERN, 'device_token is malformed')
+      .optional(),
   ),
 });
 export type OperatorLoginBody = z.output<typeof operatorLoginBody>;
@@ -109,9 +123,19 @@ export interface OperatorDto {
   created_at: number;
 }
 
-/** Login answers a session, or (first login) what the authenticator app needs to enrol. */
+/**
+ * Login answers a session, or (first login) what the authenticator app needs to enrol. A session comes with
+ * the browser's known-device token: the console keeps it (per username) and sends it with later logins.
+ */
 export type OperatorLoginResponse =
-  | { code: 200; step: 'session'; token: string; expires_at: number; operator: OperatorDto }
+  | {
+      code: 200;
+      step: 'session';
+      token: string;
+      expires_at: number;
+      operator: OperatorDto;
+      device_token: string;
+    }
   | {
       code: 200;
       step: 'enrol';
