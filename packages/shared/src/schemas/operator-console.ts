@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idFromQuery, type Page, paginationQuery } from './common.ts';
-import { requiredText } from './text-field.ts';
+import { optionalText, requiredText } from './text-field.ts';
 
 /**
  * The operator roles (issue 18). owner may do everything and manages operators; finance works recharges,
@@ -205,13 +205,17 @@ const epochFromQuery = (field: string) =>
     .regex(/^\d{1,15}$/, `${field} must be epoch milliseconds`)
     .transform(Number);
 
-/** GET /admin/api/audit: the audit log, newest first, filtered by any of these. */
+/**
+ * GET /admin/api/audit: the audit log, newest first, filtered by any of these. The text filters refuse
+ * control and malformed characters like every other text field (PostgreSQL cannot even take a NUL in a
+ * parameter, issue 24); blank means no filter.
+ */
 export const auditLogQuery = paginationQuery.extend({
-  event: z.preprocess(blankAsAbsent, z.string().max(60, 'event must be at most 60 characters').optional()),
+  event: optionalText('event', { max: 60 }),
   operator_id: z.preprocess(blankAsAbsent, idFromQuery('operator_id').optional()),
   user_id: z.preprocess(blankAsAbsent, idFromQuery('user_id').optional()),
   /** Text the detail contains (a serial number, an id, a reason). */
-  q: z.preprocess(blankAsAbsent, z.string().max(100, 'q must be at most 100 characters').optional()),
+  q: optionalText('q', { max: 100 }),
   from: z.preprocess(blankAsAbsent, epochFromQuery('from').optional()),
   to: z.preprocess(blankAsAbsent, epochFromQuery('to').optional()),
 });
