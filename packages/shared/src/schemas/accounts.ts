@@ -193,9 +193,13 @@ export type RegisterBody = z.output<AccountSchemas['register']>;
 export type LoginBody = z.output<AccountSchemas['login']>;
 export type ResetPasswordBody = z.output<AccountSchemas['resetPassword']>;
 
-/** POST /user/change_nick_name: 1 to 20 characters after trimming, nothing invisible. */
+/**
+ * POST /user/change_nick_name: 1 to 20 characters after trimming and NFKC normalisation, nothing invisible and
+ * nothing that lets one nickname pass for another (tag characters, noncharacters, no-break spaces: see
+ * text-field.ts LOOKALIKE_CHARACTER); hasLookalikeCharacters gives the web app the same test.
+ */
 export const changeNickNameBody = z.object({
-  nick_name: requiredText('nick_name', { max: NICK_NAME_MAX_LENGTH, displayText: true }),
+  nick_name: requiredText('nick_name', { max: NICK_NAME_MAX_LENGTH, displayText: true, distinctName: true }),
 });
 export type ChangeNickNameBody = z.output<typeof changeNickNameBody>;
 
