@@ -58,6 +58,8 @@ function serverEnvironment(dataDir: string, port: number, logLevel: string): Nod
   return {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
+    // Production no longer seeds the demo by default; the measured start is the seeded one it always was.
+    SEED_DEMO: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

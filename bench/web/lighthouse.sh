@@ -27,7 +27,7 @@ trap 'kill "${SERVER_PIDS[@]}" 2>/dev/null; rm -rf "$DATA_DIR" "$BASELINE_DATA_D
 start_server() {
   local port=$1 data_dir=$2 log=$3
   shift 3
-  env "$@" PORT="$port" HOST=127.0.0.1 DATA_DIR="$data_dir" NODE_ENV=production LOG_LEVEL=warn \
+  env SEED_DEMO=true "$@" PORT="$port" HOST=127.0.0.1 DATA_DIR="$data_dir" NODE_ENV=production LOG_LEVEL=warn \
     node --import tsx apps/server/src/main.ts >"$log" 2>&1 &
   SERVER_PIDS+=($!)
   for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && return; sleep 1; done
