@@ -61,6 +61,8 @@ function serverEnvironment(dataDir: string, port: number, logLevel: string): Nod
     NODE_ENV: 'production',
     // Production refuses to start without a secrets key; a throwaway one per start is enough here.
     SECRETS_KEY: randomBytes(32).toString('base64'),
+    // Production no longer seeds the demo by default; the measured start is the seeded one it always was.
+    SEED_DEMO: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -28,7 +28,7 @@ start_server() {
   local port=$1 data_dir=$2 log=$3
   shift 3
   # Production needs a secrets key; a throwaway one per server is enough for a benchmark.
-  env "$@" PORT="$port" HOST=127.0.0.1 DATA_DIR="$data_dir" NODE_ENV=production LOG_LEVEL=warn \
+  env SEED_DEMO=true "$@" PORT="$port" HOST=127.0.0.1 DATA_DIR="$data_dir" NODE_ENV=production LOG_LEVEL=warn \
     SECRETS_KEY="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64"))')" \
     node --import tsx apps/server/src/main.ts >"$log" 2>&1 &
   SERVER_PIDS+=($!)

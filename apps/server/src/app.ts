@@ -237,7 +237,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // Errors the router or Node's HTTP parser answer before any route runs get the envelope too.
-    frameworkErrors: frameworkErrorHandler(config.bodyLimitBytes),
+    frameworkErrors: frameworkErrorHandler(config.bodyLimitBytes, everyPageSecurityHeaders),
     clientErrorHandler: answerClientError,
     schemaController: lazyJsonSchemaCompilers(),
     genReqId: requestIdFor,

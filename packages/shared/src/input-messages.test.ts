@@ -19,6 +19,10 @@ describe('parseInputMessage', () => {
       { field: 'nick_name', rule: 'tooLong', params: { count: 20 } },
     ],
     ['pin_code must be 6 digits', { field: 'pin_code', rule: 'digits', params: { count: 6 } }],
+    [
+      'nick_name must not contain invisible characters, no-break spaces or noncharacters',
+      { field: 'nick_name', rule: 'invisibleCharacters', params: {} },
+    ],
     ['amount must have at most 2 decimals', { field: 'amount', rule: 'decimals', params: {} }],
     [
       'ifsc_code must be 4 letters, 0, then 6 letters or digits',

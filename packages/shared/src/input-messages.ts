@@ -86,7 +86,9 @@ const REASONS: ReadonlyArray<{
     parse: () => ({ rule: 'controlCharacters', params: {} }),
   },
   {
-    pattern: /^must not contain invisible formatting characters$/,
+    // Bidi and zero-width formatting, and (names, issue 24) no-break spaces, tag characters, noncharacters.
+    pattern:
+      /^must not contain invisible (?:formatting characters|characters, no-break spaces or noncharacters)$/,
     parse: () => ({ rule: 'invisibleCharacters', params: {} }),
   },
   { pattern: /^(?:must|is not|are not)\b/, parse: () => ({ rule: 'invalid', params: {} }) },

@@ -42,6 +42,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('seeds the demo by default only outside production (issue 24: the demo registers early-access accounts)', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+    // An explicit choice wins either way.
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', MARKET: '' }).port).toBe(3000);
   });

@@ -120,7 +120,8 @@ const environmentSchema = z.object({
   MARKET: z.enum(MARKET_CODES, { error: `must be one of ${MARKET_CODES.join(', ')}` }).default('in'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  SEED_DEMO: booleanFlag.default(true),
+  /** Unset: true in development and tests, false in production (the demo registers early-access accounts). */
+  SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   /** The built operator console (apps/admin), served under /admin/. */
@@ -322,7 +323,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     market: env.MARKET,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
-    seedDemo: env.SEED_DEMO,
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(serverRoot, '..', 'web', 'dist')),
     adminDistDir: path.resolve(env.ADMIN_DIST_DIR ?? path.join(serverRoot, '..', 'admin', 'dist')),

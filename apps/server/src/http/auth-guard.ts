@@ -42,9 +42,19 @@ export function readTokenHeader(header: string | undefined): string | null {
 
 export type AuthGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** A preHandler that answers 401 unless the request carries a live session token. */
+/**
+ * The Cache-Control of every authenticated answer (DESIGN.md "Auth and security"): one person's data, never
+ * kept by a browser's or a proxy's cache. Public reads keep their own Cache-Control and ETag.
+ */
+export const AUTHENTICATED_CACHE_CONTROL = 'no-store';
+
+/**
+ * A preHandler that answers 401 unless the request carries a live session token. Every answer of a guarded
+ * route, its 401 included, is marked no-store here, the one place all of them pass.
+ */
 export function createAuthGuard(sessions: SessionResolver): AuthGuard {
-  return async (request) => {
+  return async (request, reply) => {
+    reply.header('cache-control', AUTHENTICATED_CACHE_CONTROL);
     const token = readTokenHeader(request.headers.authorization);
     if (!token) throw unauthorized();
     const user = await sessions.resolve(token);

@@ -95,10 +95,12 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
  */
 export function frameworkErrorHandler(
   bodyLimitBytes: number,
+  securityHeaders: Readonly<Record<string, string>> = {},
 ): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (error, request, reply) => {
-    // No route matched, so the onSend hooks of the app do not run; the request id is added here instead.
-    reply.header('x-request-id', request.id);
+    // No route matched, so the app's onRequest hook did not run: the security headers (HSTS included) and
+    // the request id are added here instead.
+    reply.headers(securityHeaders).header('x-request-id', request.id);
     sendErrorEnvelope(error, request, reply, bodyLimitBytes);
   };
 }

@@ -124,6 +124,32 @@ describeEachDatabase('malformed text', (database) => {
     expect(cards).toEqual([]);
   });
 
+  it('refuses nicknames that pass for another (tag characters, noncharacters, no-break spaces) and stores the NFKC form', async () => {
+    const before = await storedNickName();
+    for (const nickName of [
+      'Admin\u{E0041}',
+      'Admin\uFFFF',
+      'Ad\uFDD0min',
+      'Gold\u00A0Fan',
+      'Admin\u202F',
+      'Ad\u00ADmin',
+    ]) {
+      const response = await send('POST', '/user/change_nick_name', JSON.stringify({ nick_name: nickName }));
+      expect(response.statusCode, JSON.stringify(nickName)).toBe(400);
+      expect(response.json().msg).toBe(
+        'nick_name must not contain invisible characters, no-break spaces or noncharacters',
+      );
+    }
+    expect(await storedNickName()).toBe(before);
+    const fullWidth = await send(
+      'POST',
+      '/user/change_nick_name',
+      JSON.stringify({ nick_name: 'Ｇｏｌｄ ﬁsh' }),
+    );
+    expect(fullWidth.statusCode).toBe(200);
+    expect(await storedNickName()).toBe('Gold fish');
+  });
+
   it("refuses malformed text in an operator's setting", async () => {
     const operator = adminTokenHeaders(ADMIN_TOKEN);
     const notice = await send(

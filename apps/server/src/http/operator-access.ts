@@ -13,6 +13,7 @@ import {
   runAsOperator,
 } from '../modules/operators/operator-context.ts';
 import { AppError, unauthorized } from './app-error.ts';
+import { AUTHENTICATED_CACHE_CONTROL } from './auth-guard.ts';
 import { OPERATOR_AUTH_FAILED_EVENT, type OperatorAuditSink } from './operator-guard.ts';
 
 /** Every operator call lives under this prefix; each of its routes must declare its access. */
@@ -116,8 +117,12 @@ export class OperatorGate {
   }
 }
 
-/** The preHandler every operator route carries: fails closed when the app has no gate installed. */
-async function enforceOperatorAccess(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+/**
+ * The preHandler every operator route but the login calls carries: fails closed when the app has no gate
+ * installed. Its answers (a 401 or 403 included) are marked no-store: console data is never cached.
+ */
+async function enforceOperatorAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', AUTHENTICATED_CACHE_CONTROL);
   const gate = request.server.operatorGate;
   const access = request.routeOptions.config.operatorAccess;
   if (!gate || access === undefined) throw new Error('operator route without an installed operator gate');

@@ -81,16 +81,46 @@ describeEachDatabase('security headers', (database) => {
   describe('served over https', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await buildTestApp(database(), { config: { publicUrl: 'https://shop.example.com' } });
+      app = await buildTestApp(database(), {
+        config: { publicUrl: 'https://shop.example.com' },
+        extend: (instance) =>
+          instance.get('/test/framed-page', framedByAppRouteOptions(), async () => ({ code: 200 })),
+      });
     });
     afterAll(async () => app?.close());
 
-    it('adds HSTS and upgrades insecure requests', async () => {
-      const answer = await app.inject({ method: 'GET', url: '/healthz' });
-      expect(answer.headers['strict-transport-security']).toBe('max-age=15552000');
-      expect(directives(answer.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(
-        true,
+    it('adds HSTS for a year with subdomains to every answer, and upgrades insecure requests', async () => {
+      const answers = [
+        await app.inject({ method: 'GET', url: '/healthz' }),
+        // A public read answered before Fastify's routing, and its 304.
+        await app.inject({ method: 'GET', url: '/shop/home_top' }),
+        await app.inject({ method: 'GET', url: '/no/such/route' }),
+        await app.inject({ method: 'POST', url: '/user/login', payload: { mobile: 'x' } }),
+        await app.inject({ method: 'GET', url: '/user/profile' }),
+        await app.inject({ method: 'GET', url: '/admin/api/auth/me' }),
+        await app.inject({ method: 'GET', url: '/test/framed-page' }),
+        // A path the router cannot decode: answered by the framework's error handler, before any hook.
+        await app.inject({ method: 'GET', url: '/shop/%E0%A4%A' }),
+      ];
+      const etag = answers[1]?.headers.etag;
+      answers.push(
+        await app.inject({
+          method: 'GET',
+          url: '/shop/home_top',
+          headers: { 'if-none-match': String(etag) },
+        }),
       );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([
+        200, 200, 404, 400, 401, 401, 200, 400, 304,
+      ]);
+      for (const answer of answers) {
+        expect(answer.headers['strict-transport-security'], answer.raw.req.url).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+      expect(
+        directives(answers[0]?.headers['content-security-policy']).has('upgrade-insecure-requests'),
+      ).toBe(true);
     });
   });
 });

@@ -9,8 +9,11 @@ import helmet, { type HelmetOptions } from 'helmet';
 const RAZORPAY_SCRIPT_ORIGIN = 'https://checkout.razorpay.com';
 const RAZORPAY_ORIGINS = ['https://api.razorpay.com', 'https://checkout.razorpay.com'];
 const RAZORPAY_CONNECT = 'https://*.razorpay.com';
-/** HSTS lifetime when served over https: 180 days, as browsers' preload guidance asks for at least. */
-const HSTS_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+/**
+ * HSTS when served over https (issue 24): a year, subdomains included, so no page of the shop's domain is ever
+ * fetched over plain http once a browser has seen one answer (the length preload lists ask for).
+ */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export interface SecurityHeaderOptions {
   /** PUBLIC_URL: HSTS and upgrade-insecure-requests only when players reach the app over https. */
@@ -57,7 +60,7 @@ export function securityHeaderOptions(options: SecurityHeaderOptions): HelmetOpt
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Razorpay's checkout may open a window (a bank's 3-D Secure page) that must be able to report back.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    hsts: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+    hsts: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     // Helmet's legacy headers are left out: every browser the app supports ignores them (X-XSS-Protection's
     // auditor, IE's X-Download-Options, Flash's cross-domain policies) or they only restate a default
     // (DNS prefetching, origin-keyed agent clusters). Each costs every answer its bytes and Node's header

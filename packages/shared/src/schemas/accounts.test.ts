@@ -4,6 +4,7 @@ import {
   changeNickNameBody,
   createAccountSchemas,
   isCommonPassword,
+  isPasswordTheMobile,
   PASSWORD_MIN_LENGTH,
 } from './accounts.ts';
 import COMMON_PASSWORD_LIST from './common-passwords.json';
@@ -145,6 +146,43 @@ describe('new passwords (issue 13)', () => {
       expect(entry.length).toBeGreaterThanOrEqual(PASSWORD_MIN_LENGTH);
       expect(entry).toBe(entry.toLowerCase());
     }
+  });
+
+  it.each([
+    '+919812345670',
+    '919812345670',
+    '9812345670',
+    '09812345670',
+    '00919812345670',
+    '+91 98123 45670',
+    '98123-45670',
+    ' 9812345670 ',
+  ])('refuses the account’s own mobile number %j as the new password on register and reset', (password) => {
+    const resetTo = schemas.resetPassword.safeParse({
+      mobile_number: '9812345670',
+      verify_code: '123456',
+      password,
+    });
+    expect(firstMessage(resetTo)).toBe(AccountMessage.passwordIsMobile);
+    const registration = schemas.register.safeParse({
+      mobile_number: '+91 98123 45670',
+      verify_code: '123456',
+      password,
+      r_code: 'DEMO2026',
+    });
+    expect(registration.error?.issues[0]?.path).toEqual(['password']);
+    expect(firstMessage(registration)).toBe(AccountMessage.passwordIsMobile);
+    expect(isPasswordTheMobile(password, '+919812345670', 'in')).toBe(true);
+  });
+
+  it('accepts another number, or the number with more around it, as a password', () => {
+    const resetTo = (password: string) =>
+      schemas.resetPassword.safeParse({ mobile_number: '9812345670', verify_code: '123456', password });
+    expect(resetTo('9812345671').success).toBe(true);
+    expect(resetTo('9812345670-kite').success).toBe(true);
+    expect(isPasswordTheMobile('9812345670', '+919812345671', 'in')).toBe(false);
+    // Another market's spelling of the same digits is that market's number.
+    expect(isPasswordTheMobile('11987654321', '+5511987654321', 'pt')).toBe(true);
   });
 
   it('does not hold the login to the new rules: old short passwords still log in', () => {

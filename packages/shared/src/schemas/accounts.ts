@@ -49,6 +49,7 @@ export const AccountMessage = {
   nickNameChanged: 'Nickname changed',
   noLandingPage: 'No landing page is configured',
   passwordTooCommon: 'password is too common, please choose one that is harder to guess',
+  passwordIsMobile: 'password must not be your mobile number',
 } as const;
 
 /**
@@ -61,6 +62,25 @@ const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON_PASSWORD_LIST);
 /** Whether a password is one of the common ones, whatever its letter case ("Password123" is "password123"). */
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/**
+ * Whether a password is the account's own mobile number (E.164, as the schemas normalise it) in any common
+ * spelling: "+919876543210", "919876543210", "9876543210", "09876543210", "0091 98765-43210" … The number is
+ * the first thing a guesser who knows the account tries.
+ */
+export function isPasswordTheMobile(password: string, mobile: string, market: MarketCode): boolean {
+  const asMobile = normalizeMobile(password, market);
+  return asMobile.ok && asMobile.mobile === mobile;
+}
+
+/** Refuses (on `password`) a new password that is the body's own mobile number; see isPasswordTheMobile. */
+function refusePasswordEqualToMobile(market: MarketCode) {
+  return (body: { mobile_number: string; password: string }, ctx: z.RefinementCtx) => {
+    if (isPasswordTheMobile(body.password, body.mobile_number, market)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: AccountMessage.passwordIsMobile });
+    }
+  };
 }
 
 const VERIFY_CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
@@ -131,13 +151,15 @@ export function createAccountSchemas(market: MarketCode) {
       verify_type: verifyTypeField,
       device_id: deviceIdField,
     }),
-    /** POST /user/register */
-    register: z.object({
-      mobile_number: mobileNumber,
-      verify_code: verifyCodeField,
-      password: newPasswordField,
-      r_code: referralCodeField,
-    }),
+    /** POST /user/register: the new password may not be the number itself. */
+    register: z
+      .object({
+        mobile_number: mobileNumber,
+        verify_code: verifyCodeField,
+        password: newPasswordField,
+        r_code: referralCodeField,
+      })
+      .superRefine(refusePasswordEqualToMobile(market)),
     /**
      * POST /user/login. verify_code and device_id are empty on a first attempt; the password is only
      * bounded (not held to the length minimum or the common-password list) so a login never reveals the password rules.
@@ -152,12 +174,14 @@ export function createAccountSchemas(market: MarketCode) {
       }),
       device_id: deviceIdField,
     }),
-    /** PUT /user/reset_password */
-    resetPassword: z.object({
-      mobile_number: mobileNumber,
-      verify_code: verifyCodeField,
-      password: newPasswordField,
-    }),
+    /** PUT /user/reset_password (the app's password change too): the new password may not be the number. */
+    resetPassword: z
+      .object({
+        mobile_number: mobileNumber,
+        verify_code: verifyCodeField,
+        password: newPasswordField,
+      })
+      .superRefine(refusePasswordEqualToMobile(market)),
     /** GET /dev/sms/last?mobile= (development only) */
     devSmsLastQuery: z.object({ mobile: mobileNumberField('mobile', market) }),
   };
@@ -169,9 +193,13 @@ export type RegisterBody = z.output<AccountSchemas['register']>;
 export type LoginBody = z.output<AccountSchemas['login']>;
 export type ResetPasswordBody = z.output<AccountSchemas['resetPassword']>;
 
-/** POST /user/change_nick_name: 1 to 20 characters after trimming, nothing invisible. */
+/**
+ * POST /user/change_nick_name: 1 to 20 characters after trimming and NFKC normalisation, nothing invisible and
+ * nothing that lets one nickname pass for another (tag characters, noncharacters, no-break spaces: see
+ * text-field.ts LOOKALIKE_CHARACTER); hasLookalikeCharacters gives the web app the same test.
+ */
 export const changeNickNameBody = z.object({
-  nick_name: requiredText('nick_name', { max: NICK_NAME_MAX_LENGTH, displayText: true }),
+  nick_name: requiredText('nick_name', { max: NICK_NAME_MAX_LENGTH, displayText: true, distinctName: true }),
 });
 export type ChangeNickNameBody = z.output<typeof changeNickNameBody>;
 

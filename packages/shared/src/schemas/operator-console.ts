@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idFromQuery, type Page, paginationQuery } from './common.ts';
-import { requiredText } from './text-field.ts';
+import { optionalText, requiredText } from './text-field.ts';
 
 /**
  * The operator roles (issue 18). owner may do everything and manages operators; finance works recharges,
@@ -78,7 +78,14 @@ const totpCodeField = (field: string) =>
 
 const roleField = z.enum(OPERATOR_ROLES, { error: `role must be one of ${OPERATOR_ROLES.join(', ')}` });
 
-/** POST /admin/api/auth/login: the TOTP code is left out on the first login, which starts enrolment. */
+/** The known-device token a console login answers and the next login presents: 32 random bytes, base64url. */
+const OPERATOR_DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * POST /admin/api/auth/login: the TOTP code is left out on the first login, which starts enrolment.
+ * device_token is the one an earlier login on this browser answered: a login from a known device is not
+ * slowed by other people's wrong passwords.
+ */
 export const operatorLoginBody = z.object({
   username: usernameField,
   // The login form checks the password the operator has, whatever rules were in force when it was set.
@@ -86,6 +93,13 @@ export const operatorLoginBody = z.object({
   totp_code: z.preprocess(
     (value) => (value === '' ? undefined : value),
     totpCodeField('totp_code').optional(),
+  ),
+  device_token: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .string({ error: 'device_token must be text' })
+      .regex(OPERATOR_DEVICE_TOKEN_PATTERN, 'device_token is malformed')
+      .optional(),
   ),
 });
 export type OperatorLoginBody = z.output<typeof operatorLoginBody>;
@@ -109,9 +123,19 @@ export interface OperatorDto {
   created_at: number;
 }
 
-/** Login answers a session, or (first login) what the authenticator app needs to enrol. */
+/**
+ * Login answers a session, or (first login) what the authenticator app needs to enrol. A session comes with
+ * the browser's known-device token: the console keeps it (per username) and sends it with later logins.
+ */
 export type OperatorLoginResponse =
-  | { code: 200; step: 'session'; token: string; expires_at: number; operator: OperatorDto }
+  | {
+      code: 200;
+      step: 'session';
+      token: string;
+      expires_at: number;
+      operator: OperatorDto;
+      device_token: string;
+    }
   | {
       code: 200;
       step: 'enrol';
@@ -181,13 +205,17 @@ const epochFromQuery = (field: string) =>
     .regex(/^\d{1,15}$/, `${field} must be epoch milliseconds`)
     .transform(Number);
 
-/** GET /admin/api/audit: the audit log, newest first, filtered by any of these. */
+/**
+ * GET /admin/api/audit: the audit log, newest first, filtered by any of these. The text filters refuse
+ * control and malformed characters like every other text field (PostgreSQL cannot even take a NUL in a
+ * parameter, issue 24); blank means no filter.
+ */
 export const auditLogQuery = paginationQuery.extend({
-  event: z.preprocess(blankAsAbsent, z.string().max(60, 'event must be at most 60 characters').optional()),
+  event: optionalText('event', { max: 60 }),
   operator_id: z.preprocess(blankAsAbsent, idFromQuery('operator_id').optional()),
   user_id: z.preprocess(blankAsAbsent, idFromQuery('user_id').optional()),
   /** Text the detail contains (a serial number, an id, a reason). */
-  q: z.preprocess(blankAsAbsent, z.string().max(100, 'q must be at most 100 characters').optional()),
+  q: optionalText('q', { max: 100 }),
   from: z.preprocess(blankAsAbsent, epochFromQuery('from').optional()),
   to: z.preprocess(blankAsAbsent, epochFromQuery('to').optional()),
 });

@@ -3,6 +3,7 @@ import { useLogin } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { apiCall, storeSessionToken } from '../../shared/api-client.ts';
+import { deviceTokenFor, rememberDeviceToken } from './device-token.ts';
 
 type Enrolment = Extract<OperatorLoginResponse, { step: 'enrol' }>;
 
@@ -14,7 +15,8 @@ interface LoginFields {
 
 /**
  * Operator login: username, password and the authenticator's code. The first login of an operator has no
- * code yet: the server answers a QR code to scan, and a code from the app finishes the enrolment.
+ * code yet: the server answers a QR code to scan, and a code from the app finishes the enrolment. Every login
+ * sends this browser's device token for the username (see device-token.ts) and keeps the one answered.
  */
 export function LoginPage() {
   const { mutate: finishLogin } = useLogin();
@@ -27,6 +29,7 @@ export function LoginPage() {
       setEnrolment(answer);
       return;
     }
+    rememberDeviceToken(answer.operator.username, answer.device_token);
     storeSessionToken(answer.token);
     finishLogin({});
   };
@@ -76,7 +79,12 @@ export function LoginPage() {
           <Form<LoginFields>
             layout="vertical"
             onFinish={(fields) =>
-              run(() => apiCall<OperatorLoginResponse>('POST', '/admin/api/auth/login', fields))
+              run(() =>
+                apiCall<OperatorLoginResponse>('POST', '/admin/api/auth/login', {
+                  ...fields,
+                  device_token: deviceTokenFor(fields.username),
+                }),
+              )
             }
           >
             <Form.Item label="Username" name="username" rules={[{ required: true }]}>

@@ -159,6 +159,42 @@ describeEachDatabase('account routes', (database) => {
     expect(reset.json()).toEqual({ code: 400, msg: AccountMessage.passwordTooCommon });
   });
 
+  it('refuses the account’s own mobile number as the new password on register and reset, in any spelling', async () => {
+    const mobile = uniqueTestMobile();
+    const national = mobile.slice(3);
+    const ip = uniqueTestIp();
+    await post('/user/send_verify_code', { mobile_number: mobile, verify_type: 'register' }, ip);
+    const code = await readLastOtp(app, mobile);
+    const register = (password: string) =>
+      post('/user/register', { mobile_number: national, verify_code: code, password, r_code: ROOT_CODE }, ip);
+    for (const spelling of [
+      mobile,
+      mobile.slice(1),
+      national,
+      `0${national}`,
+      `+91 ${national.slice(0, 5)} ${national.slice(5)}`,
+    ]) {
+      const refused = await register(spelling);
+      expect(refused.statusCode, spelling).toBe(400);
+      expect(refused.json()).toEqual({ code: 400, msg: AccountMessage.passwordIsMobile });
+    }
+    // The refusals did not use the code up.
+    expect((await register('tamarind-kite')).statusCode).toBe(200);
+
+    await post('/user/send_verify_code', { mobile_number: mobile, verify_type: 'reset_password' }, ip);
+    const resetCode = await readLastOtp(app, mobile);
+    const reset = (password: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/user/reset_password',
+        remoteAddress: ip,
+        payload: { mobile_number: mobile, verify_code: resetCode, password },
+      });
+    const refused = await reset(national);
+    expect(refused.json()).toEqual({ code: 400, msg: AccountMessage.passwordIsMobile });
+    expect((await reset('another-kite-9')).statusCode).toBe(200);
+  });
+
   it('refuses an unknown referral code without using up the code', async () => {
     const mobile = uniqueTestMobile();
     const ip = uniqueTestIp();

@@ -28,18 +28,21 @@ export type LoginThrottleScope =
   | { kind: 'untrusted'; mobile: string; ip: string | null }
   | { kind: 'trusted_device'; userId: number; deviceId: string };
 
-interface Throttle {
+/** One counter of failed logins with its ladder of waits (players' and operators' logins alike). */
+export interface LoginThrottle {
+  /** The row's key; each kind of throttle has its own prefix. */
   key: string;
   ladder: DelayLadder;
   /** Whether a success clears it (the account's own counters) or only refunds the attempt (a shared source). */
   onSuccess: 'clear' | 'refund';
-  by: 'ip' | 'mobile' | 'device';
+  /** What it counts, as the audit row of a refused attempt names it ("ip", "mobile", "device" …). */
+  by: string;
 }
 
 /** What claim decided. */
 export type LoginClaim =
-  | { allowed: true; throttles: readonly Throttle[]; claimedAt: number }
-  | { allowed: false; by: Throttle['by']; retryAfterMs: number };
+  | { allowed: true; throttles: readonly LoginThrottle[]; claimedAt: number }
+  | { allowed: false; by: string; retryAfterMs: number };
 
 /** Thrown inside claim's transaction to roll back the attempts already counted on the other throttles. */
 class ThrottleWaiting extends Error {}
@@ -57,8 +60,14 @@ export class LoginThrottleService {
   ) {}
 
   /** Claims one attempt on every throttle of the scope, all or none. */
-  async claim(scope: LoginThrottleScope): Promise<LoginClaim> {
-    const throttles = throttlesOf(scope);
+  claim(scope: LoginThrottleScope): Promise<LoginClaim> {
+    return this.claimAll(throttlesOf(scope));
+  }
+
+  /** Claims one attempt on every one of the throttles, all or none (the operators' logins have their own). */
+  async claimAll(throttles: readonly LoginThrottle[]): Promise<LoginClaim> {
+    if (throttles.length === 0)
+      throw new Error('invariant: a login attempt is counted on at least one throttle');
     const now = this.clock.now();
     const forgetBefore = now - LOGIN_FAILURE_MEMORY_MS;
     // Ascending key order, so two attempts never wait on each other's throttles in opposite orders.
@@ -78,7 +87,7 @@ export class LoginThrottleService {
       this.db,
       throttles.map((throttle) => throttle.key),
     );
-    let longest: { by: Throttle['by']; until: number } | undefined;
+    let longest: { by: string; until: number } | undefined;
     for (const throttle of throttles) {
       const until = blockedUntil.get(throttle.key) ?? 0;
       if (until > now && (!longest || until > longest.until)) longest = { by: throttle.by, until };
@@ -86,7 +95,7 @@ export class LoginThrottleService {
     // The wait ended between the claim and this read: the caller may simply try again at once.
     return {
       allowed: false,
-      by: longest?.by ?? 'ip',
+      by: longest?.by ?? inLockOrder[0]?.by ?? 'unknown',
       retryAfterMs: Math.max(0, (longest?.until ?? now) - now),
     };
   }
@@ -100,7 +109,7 @@ export class LoginThrottleService {
   }
 }
 
-function throttlesOf(scope: LoginThrottleScope): Throttle[] {
+function throttlesOf(scope: LoginThrottleScope): LoginThrottle[] {
   if (scope.kind === 'trusted_device') {
     return [
       {
@@ -111,7 +120,7 @@ function throttlesOf(scope: LoginThrottleScope): Throttle[] {
       },
     ];
   }
-  const throttles: Throttle[] = [
+  const throttles: LoginThrottle[] = [
     { key: `mobile:${scope.mobile}`, ladder: LOGIN_ACCOUNT_DELAYS, onSuccess: 'clear', by: 'mobile' },
   ];
   if (scope.ip) {

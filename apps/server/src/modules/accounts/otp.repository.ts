@@ -90,40 +90,47 @@ export async function findLatestOtpCode(
     .executeTakeFirst();
 }
 
-/** Counts one wrong try, unless the code is already used up; answers the tries now counted. */
-export async function recordWrongAttempt(
+/** One code by id (to tell why a try could not be reserved). */
+export function findOtpCodeById(db: Kysely<Database>, id: number): Promise<OtpCodeRow | undefined> {
+  return db.selectFrom('otp_codes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Reserves one try of a code before it is compared: counts the try only if the code is still unused,
+ * unexpired and has tries left, in one conditional update (the row lock makes parallel tries take turns), so
+ * however many requests arrive at once, at most `maxAttempts` of them ever get to compare. Answers the tries
+ * now counted (this one included), or undefined when no try was left to reserve.
+ */
+export async function reserveOtpAttempt(
   db: Kysely<Database>,
   id: number,
+  now: number,
   maxAttempts: number,
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await db
     .updateTable('otp_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
     .where('attempts', '<', maxAttempts)
     .returning('attempts')
     .executeTakeFirst();
-  return row ? Number(row.attempts) : maxAttempts;
+  return row === undefined ? undefined : Number(row.attempts);
 }
 
 /**
- * Marks a code used, only if it is still unused, unexpired and has tries left. The condition makes use
- * single even when two requests carry the same code at once. Answers whether this call consumed it.
+ * Marks a code used, only if it is still unused and unexpired; the caller holds a reserved try that found the
+ * code right (so the try count needs no second look). The condition makes use single even when two requests
+ * carry the same code at once. Answers whether this call consumed it.
  */
-export async function consumeOtpCode(
-  db: Kysely<Database>,
-  id: number,
-  now: number,
-  maxAttempts: number,
-): Promise<boolean> {
+export async function consumeOtpCode(db: Kysely<Database>, id: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('otp_codes')
     .set({ consumed_at: now })
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', now)
-    .where('attempts', '<', maxAttempts)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -196,6 +196,59 @@ describeEachDatabase('one-time codes', (database) => {
     expect(row.attempts).toBe(OTP_MAX_ATTEMPTS);
   });
 
+  it('compares exactly five tries of a code under 100 parallel guesses, and never the right one beyond them', async () => {
+    // Issue 24: on PostgreSQL every parallel guess used to read "tries left" before any was counted, so up to
+    // 59 were compared and a right guess after five wrong ones was accepted. Several bursts, since a race
+    // shows only sometimes.
+    const guesses = 100;
+    const rightIndex = 50;
+    for (let burst = 0; burst < 5; burst += 1) {
+      const burstMobile = anotherMobile();
+      await otp.send({ mobile: burstMobile, purpose: 'register', ip: null });
+      const code = sms.lastCodeTo(burstMobile);
+      // 99 different wrong codes and the right one after the fifth.
+      const attempts = Array.from({ length: guesses }, (_, index) =>
+        index === rightIndex ? code : String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'),
+      );
+      const outcomes = await Promise.allSettled(
+        attempts.map((guess) =>
+          otp.consume({ mobile: burstMobile, purpose: 'register', code: guess, ip: null }),
+        ),
+      );
+      const failures = outcomes.flatMap((outcome) =>
+        outcome.status === 'rejected' ? [outcome.reason as AppError] : [],
+      );
+      const accepted = outcomes.length - failures.length;
+      const incorrect = failures.filter((error) => error.message === AccountMessage.otpIncorrect);
+      const refused = failures.filter((error) => error.message === AccountMessage.otpInvalid);
+      expect(incorrect.length + refused.length).toBe(failures.length);
+      // Exactly five were compared (the wrong ones answered "incorrect", the right one, if compared, passed) …
+      expect(incorrect.length + accepted).toBe(OTP_MAX_ATTEMPTS);
+      // … each with a try of its own …
+      const triesLeft = incorrect.map((error) => error.extra.attempts_left as number);
+      expect(new Set(triesLeft).size).toBe(incorrect.length);
+      const row = await database()
+        .db.selectFrom('otp_codes')
+        .select(['attempts', 'consumed_at'])
+        .where('mobile', '=', burstMobile)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.attempts)).toBe(OTP_MAX_ATTEMPTS);
+      // … and the right code passed only as one of the five: afterwards it is refused like any other.
+      if (accepted === 1) {
+        expect(outcomes[rightIndex]?.status).toBe('fulfilled');
+        expect(row.consumed_at).not.toBeNull();
+      } else {
+        expect(accepted).toBe(0);
+        expect(row.consumed_at).toBeNull();
+        await expectAppError(
+          otp.consume({ mobile: burstMobile, purpose: 'register', code, ip: null }),
+          400,
+          AccountMessage.otpInvalid,
+        );
+      }
+    }
+  });
+
   it('refuses a resend within 60 seconds and says how long to wait', async () => {
     await otp.send({ mobile, purpose: 'register', ip: null });
     clock.advance(20_000);

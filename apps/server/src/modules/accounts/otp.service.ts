@@ -5,15 +5,17 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { OtpCodeRow } from './accounts.tables.ts';
 import { AccountAuditEvent, type AuditLog } from './audit-log.service.ts';
 import {
   claimSendSlot,
   consumeOtpCode,
   findLastSentAt,
   findLatestOtpCode,
+  findOtpCodeById,
   insertOtpCode,
-  recordWrongAttempt,
   releaseSendSlot,
+  reserveOtpAttempt,
 } from './otp.repository.ts';
 import type { RateLimitClaim, RateLimiter } from './rate-limiter.ts';
 import type { SmsAdapter, SmsLogger } from './sms/sms.adapter.ts';
@@ -61,6 +63,14 @@ export function hashOtpCode(purpose: string, mobile: string, code: string): stri
 
 function generateOtpCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+/** Why a code can no longer be tried, or undefined while it can. */
+function unusableReason(row: OtpCodeRow, now: number): string | undefined {
+  if (row.consumed_at !== null) return 'already_used';
+  if (row.expires_at <= now) return 'expired';
+  if (row.attempts >= OTP_MAX_ATTEMPTS) return 'too_many_tries';
+  return undefined;
 }
 
 function sameHash(storedHex: string, candidateHex: string): boolean {
@@ -144,13 +154,15 @@ export class OtpService {
   }
 
   /**
-   * Checks a code and uses it up. A wrong code counts one try (the fifth kills the code); a missing, used,
-   * expired or dead code answers 400 as well. Only the newest code of the number and purpose counts.
+   * Checks a code and uses it up. Each check first reserves one of the code's tries atomically and compares
+   * only when it got one, so however many guesses arrive at once, at most OTP_MAX_ATTEMPTS are ever compared
+   * (DESIGN.md "Auth and security"). A wrong code answers how many tries are left (the fifth kills the code);
+   * a missing, used, expired or dead code answers 400 as well. Only the newest code of the number and
+   * purpose counts.
    */
   async consume(request: OtpCheckRequest): Promise<void> {
     const { mobile, purpose, ip } = request;
     const now = this.clock.now();
-    const row = await findLatestOtpCode(this.db, mobile, purpose);
     const fail = async (reason: string, extra: Record<string, unknown> = {}) => {
       await this.audit.recordRepeatable(AccountAuditEvent.otpVerifyFailed, {
         userId: request.userId,
@@ -159,25 +171,26 @@ export class OtpService {
         detail: { purpose, reason, ...extra },
       });
     };
-    if (!row || row.consumed_at !== null || row.expires_at <= now || row.attempts >= OTP_MAX_ATTEMPTS) {
-      const reason = !row
-        ? 'none_sent'
-        : row.consumed_at !== null
-          ? 'already_used'
-          : row.expires_at <= now
-            ? 'expired'
-            : 'too_many_tries';
-      await fail(reason);
+    const row = await findLatestOtpCode(this.db, mobile, purpose);
+    const unusable = row ? unusableReason(row, now) : 'none_sent';
+    if (!row || unusable) {
+      await fail(unusable ?? 'none_sent');
+      throw new AppError(ResponseCode.badRequest, AccountMessage.otpInvalid);
+    }
+    const attempts = await reserveOtpAttempt(this.db, row.id, now, OTP_MAX_ATTEMPTS);
+    if (attempts === undefined) {
+      // Parallel tries took the last ones (or used the code) between the read and the reservation.
+      const current = await findOtpCodeById(this.db, row.id);
+      await fail((current && unusableReason(current, now)) ?? 'too_many_tries');
       throw new AppError(ResponseCode.badRequest, AccountMessage.otpInvalid);
     }
     if (!sameHash(row.code_hash, hashOtpCode(purpose, mobile, request.code))) {
-      const attempts = await recordWrongAttempt(this.db, row.id, OTP_MAX_ATTEMPTS);
       await fail('incorrect', { attempts });
       throw new AppError(ResponseCode.badRequest, AccountMessage.otpIncorrect, {
         attempts_left: Math.max(0, OTP_MAX_ATTEMPTS - attempts),
       });
     }
-    if (!(await consumeOtpCode(this.db, row.id, now, OTP_MAX_ATTEMPTS))) {
+    if (!(await consumeOtpCode(this.db, row.id, now))) {
       // Another request used the same code a moment ago.
       await fail('already_used');
       throw new AppError(ResponseCode.badRequest, AccountMessage.otpInvalid);

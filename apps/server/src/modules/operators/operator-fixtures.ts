@@ -19,6 +19,8 @@ export interface TestOperator {
   secret: string;
   token: string;
   headers: { authorization: string };
+  /** The known-device token the console keeps after a login (sent with the next ones). */
+  deviceToken: string;
 }
 
 /** The TOTP code of a secret at the clock's time, as an authenticator app would show it. */
@@ -84,6 +86,7 @@ export async function createEnrolledOperator(
     secret: enrolment.secret,
     token: session.token,
     headers: operatorHeader(session.token),
+    deviceToken: session.device_token,
   };
 }
 
@@ -104,7 +107,7 @@ export async function createEnrolledOperators<Name extends string>(
   return created;
 }
 
-/** Logs an enrolled operator in again (a new session), on a fresh TOTP step. */
+/** Logs an enrolled operator in again (a new session) from its known device, on a fresh TOTP step. */
 export async function loginOperator(
   app: FastifyInstance,
   clock: Clock & { advance(ms: number): void },
@@ -118,9 +121,15 @@ export async function loginOperator(
       username: operator.username,
       password: TEST_OPERATOR_PASSWORD,
       totp_code: await totpCodeAt(operator.secret, clock),
+      device_token: operator.deviceToken,
     },
   });
   const session = response.json();
   if (session.step !== 'session') throw new Error(`login failed: ${response.body}`);
-  return { ...operator, token: session.token, headers: operatorHeader(session.token) };
+  return {
+    ...operator,
+    token: session.token,
+    headers: operatorHeader(session.token),
+    deviceToken: session.device_token,
+  };
 }

@@ -26,6 +26,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/pas
 import type { RateLimiter } from '../accounts/rate-limiter.ts';
 import { generateSessionToken, hashSessionToken } from '../accounts/session-token.ts';
 import type { OperatorPrincipal } from './operator-context.ts';
+import { type KnownOperatorDevice, OperatorLoginDevices } from './operator-login-devices.service.ts';
+import { OPERATOR_LOGIN_RATE_LIMITED_EVENT, OperatorLoginLimits } from './operator-login-limits.service.ts';
 import { newTotpSecret, totpEnrolment, verifyTotp } from './operator-totp.ts';
 import {
   claimTotpStep,
@@ -55,12 +57,6 @@ export const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
 export const OPERATOR_SESSION_TOUCH_INTERVAL_MS = 60_000;
 /** The first-login enrolment must be finished within this time. */
 export const OPERATOR_ENROLMENT_TTL_MS = 10 * 60_000;
-/** Login attempts are counted in windows of 15 minutes, as for players. */
-export const OPERATOR_LOGIN_WINDOW_MS = 15 * 60_000;
-/** At most 10 attempts per username per window: enough for typos, far too few to guess a password and a code. */
-export const OPERATOR_LOGIN_ATTEMPTS_PER_USERNAME = 10;
-/** At most 50 attempts per IP address per window (an office shares one address). */
-export const OPERATOR_LOGIN_ATTEMPTS_PER_IP = 50;
 /** The most sessions one listing shows. */
 export const OPERATOR_SESSION_LIST_LIMIT = 100;
 
@@ -68,7 +64,7 @@ export const OPERATOR_SESSION_LIST_LIMIT = 100;
 export const OperatorAuditEvent = {
   loginSucceeded: 'operator_login_succeeded',
   loginFailed: 'operator_login_failed',
-  loginRateLimited: 'operator_login_rate_limited',
+  loginRateLimited: OPERATOR_LOGIN_RATE_LIMITED_EVENT,
   enrolmentStarted: 'operator_totp_enrolment_started',
   enrolled: 'operator_totp_enrolled',
   logout: 'operator_logout',
@@ -102,17 +98,24 @@ export interface LoginOrigin {
 /**
  * Operator accounts (issue 18): separate from players, argon2id passwords like theirs, TOTP as a second
  * factor enrolled with a QR code at the first login, console sessions that expire (12 h after login, 30 min
- * unused) and can be revoked, and the login limits of players (per username and per address).
+ * unused) and can be revoked, and login limits that strangers cannot use to keep an operator out (growing
+ * delays per username and address; a device the operator used before is counted only against itself).
  */
 export class OperatorService implements OperatorSessionResolver {
+  private readonly loginLimits: OperatorLoginLimits;
+  private readonly devices: OperatorLoginDevices;
+
   constructor(
     private readonly database: AppDatabase,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
-    private readonly rateLimiter: RateLimiter,
+    rateLimiter: RateLimiter,
     /** TOTP secrets are stored sealed (SecretPurpose.operatorTotpSecret and operatorTotpPendingSecret). */
     private readonly secrets: SecretBox,
-  ) {}
+  ) {
+    this.loginLimits = new OperatorLoginLimits(database.db, clock, rateLimiter, audit);
+    this.devices = new OperatorLoginDevices(database.db, clock);
+  }
 
   private get db(): Kysely<Database> {
     return this.database.db;
@@ -144,10 +147,13 @@ export class OperatorService implements OperatorSessionResolver {
   /**
    * POST /admin/api/auth/login. A wrong username, password or code all answer the same failure. An operator
    * without TOTP yet gets an enrolment (a new secret as a QR code and a token to finish it with); one with
-   * TOTP needs a valid, unused code and gets a session.
+   * TOTP needs a valid, unused code and gets a session. The attempt is counted before anything is checked:
+   * against the console's device when it presented a known one of this operator, else against the username
+   * and address (see OperatorLoginLimits).
    */
   async login(body: OperatorLoginBody, origin: LoginOrigin): Promise<OperatorLoginResponse> {
-    await this.enforceLoginRate(body.username, origin.ip);
+    const device = await this.devices.recognise(body.device_token, body.username);
+    const claim = await this.loginLimits.claim({ username: body.username, ip: origin.ip, device });
     const row = await findOperatorByUsername(this.db, body.username);
     const passwordMatches = await verifyPassword(
       row?.password_hash ?? (await dummyPasswordHash()),
@@ -161,7 +167,10 @@ export class OperatorService implements OperatorSessionResolver {
         !row ? 'unknown_username' : !passwordMatches ? 'wrong_password' : 'disabled',
       );
     }
-    if (row.totp_secret === null) return this.startEnrolment(row, origin);
+    if (row.totp_secret === null) {
+      await this.loginLimits.succeeded(claim);
+      return this.startEnrolment(row, origin);
+    }
     if (body.totp_code === undefined) return this.failLogin(body.username, row, origin, 'code_missing');
     const step = await verifyTotp(
       this.secrets.open(row.totp_secret, SecretPurpose.operatorTotpSecret),
@@ -172,7 +181,8 @@ export class OperatorService implements OperatorSessionResolver {
     if (step === null || !(await claimTotpStep(this.db, row.id, step, this.clock.now()))) {
       return this.failLogin(body.username, row, origin, 'wrong_code');
     }
-    return this.openSession(row, origin, OperatorAuditEvent.loginSucceeded);
+    await this.loginLimits.succeeded(claim);
+    return this.openSession(row, origin, OperatorAuditEvent.loginSucceeded, device);
   }
 
   /** POST /admin/api/auth/enrol: a code from the new secret proves the app has it; TOTP is on from now. */
@@ -208,7 +218,7 @@ export class OperatorService implements OperatorSessionResolver {
     });
     const enrolled = await findOperatorById(this.db, row.id);
     if (!enrolled) throw new Error(`operator ${row.id} vanished during enrolment`);
-    return this.openSession(enrolled, origin, OperatorAuditEvent.enrolled);
+    return this.openSession(enrolled, origin, OperatorAuditEvent.enrolled, undefined);
   }
 
   /** The operator of a live console session; null for an unknown, revoked, expired or disabled one. */
@@ -265,7 +275,8 @@ export class OperatorService implements OperatorSessionResolver {
 
   /**
    * PUT /admin/api/operators/:id (owner): a new role, disabling (which ends every session), a new password or
-   * a TOTP reset (the operator enrols again at the next login; sessions end). The last active owner stays.
+   * a TOTP reset (the operator enrols again at the next login; sessions end). Disabling, a new password and a
+   * TOTP reset also forget the operator's known devices. The last active owner stays.
    */
   async update(
     id: number,
@@ -298,6 +309,8 @@ export class OperatorService implements OperatorSessionResolver {
         passwordHash !== undefined ||
         body.role !== undefined;
       const revoked = endsSessions ? await revokeOperatorSessions(trx, id, now) : 0;
+      const forgetsDevices = body.disabled === true || body.reset_totp === true || passwordHash !== undefined;
+      const devicesForgotten = forgetsDevices ? await this.devices.forgetAll(id, trx) : 0;
       const after = await this.findOrFail(id, trx);
       await this.audit.record(
         OperatorAuditEvent.updated,
@@ -310,6 +323,7 @@ export class OperatorService implements OperatorSessionResolver {
             after: snapshot(after),
             password_changed: passwordHash !== undefined,
             sessions_revoked: revoked,
+            devices_forgotten: devicesForgotten,
           },
         },
         trx,
@@ -387,10 +401,12 @@ export class OperatorService implements OperatorSessionResolver {
     };
   }
 
+  /** Opens a console session; the browser is remembered as a known device of the operator (or stays one). */
   private async openSession(
     row: OperatorRow,
     origin: LoginOrigin,
     event: string,
+    device: KnownOperatorDevice | undefined,
   ): Promise<OperatorLoginResponse> {
     const token = generateSessionToken();
     const now = this.clock.now();
@@ -406,9 +422,17 @@ export class OperatorService implements OperatorSessionResolver {
     await this.audit.record(event, {
       ip: origin.ip,
       operatorId: row.id,
-      detail: { username: row.username, session_id: sessionId },
+      detail: { username: row.username, session_id: sessionId, known_device: device !== undefined },
     });
-    return { code: 200, step: 'session', token, expires_at: expiresAt, operator: toOperatorDto(row) };
+    const deviceToken = await this.devices.remember(row.id, origin.userAgent, device);
+    return {
+      code: 200,
+      step: 'session',
+      token,
+      expires_at: expiresAt,
+      operator: toOperatorDto(row),
+      device_token: deviceToken,
+    };
   }
 
   private async failLogin(
@@ -423,30 +447,6 @@ export class OperatorService implements OperatorSessionResolver {
       detail: { username, reason },
     });
     throw new AppError(ResponseCode.badRequest, OperatorMessage.loginFailed);
-  }
-
-  private async enforceLoginRate(username: string, ip: string | null): Promise<void> {
-    const byUsername = await this.rateLimiter.hit(
-      `operator-login:user:${username}`,
-      OPERATOR_LOGIN_ATTEMPTS_PER_USERNAME,
-      OPERATOR_LOGIN_WINDOW_MS,
-    );
-    const byIp = ip
-      ? await this.rateLimiter.hit(
-          `operator-login:ip:${ip}`,
-          OPERATOR_LOGIN_ATTEMPTS_PER_IP,
-          OPERATOR_LOGIN_WINDOW_MS,
-        )
-      : undefined;
-    const refused = !byUsername.allowed ? byUsername : byIp && !byIp.allowed ? byIp : undefined;
-    if (!refused) return;
-    await this.audit.record(OperatorAuditEvent.loginRateLimited, {
-      ip,
-      detail: { username, by: refused === byUsername ? 'username' : 'ip', hits: refused.hits },
-    });
-    throw new AppError(ResponseCode.tooManyRequests, OperatorMessage.loginRateLimited, {
-      retry_after_seconds: Math.ceil(refused.retryAfterMs / 1000),
-    });
   }
 
   private async findOrFail(id: number, db: Kysely<Database> = this.db): Promise<OperatorRow> {

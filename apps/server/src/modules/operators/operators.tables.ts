@@ -9,6 +9,7 @@ export interface OperatorsTables {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   ledger_check_runs: LedgerCheckRunsTable;
+  operator_login_devices: OperatorLoginDevicesTable;
 }
 
 /** A person of the operator team; separate from players (their own passwords, TOTP and sessions). */
@@ -52,6 +53,22 @@ export interface LedgerCheckRunsTable {
   finished_at: number;
 }
 
+/**
+ * Migration 0063: a browser an operator logged in from (a "known device"), remembered by a long random token
+ * the console keeps; only the token's SHA-256 in hex is stored. A login that presents it is counted only
+ * against the device, so strangers' wrong passwords cannot keep the operator out.
+ */
+export interface OperatorLoginDevicesTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  user_agent: string | null;
+  created_at: number;
+  last_used_at: number;
+  revoked_at: Defaulted<number | null>;
+}
+
 export type OperatorRow = Selectable<OperatorsTable>;
 export type OperatorSessionRow = Selectable<OperatorSessionsTable>;
 export type LedgerCheckRunRow = Selectable<LedgerCheckRunsTable>;
+export type OperatorLoginDeviceRow = Selectable<OperatorLoginDevicesTable>;

@@ -1,7 +1,12 @@
 import { changeNickNameBody } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../http/app-error.ts';
-import { type AuthGuard, currentUser, readTokenHeader } from '../../http/auth-guard.ts';
+import {
+  AUTHENTICATED_CACHE_CONTROL,
+  type AuthGuard,
+  currentUser,
+  readTokenHeader,
+} from '../../http/auth-guard.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { ProfileService } from './profile.service.ts';
 
@@ -15,7 +20,8 @@ export function registerProfileRoutes(app: FastifyInstance, services: ProfileRou
   const { profile, authGuard } = services;
   // Authenticated by the profile's own statement, which reads the session with the account (one round
   // trip instead of two); the session rules are the auth guard's.
-  app.get('/user/profile', (request) => {
+  app.get('/user/profile', (request, reply) => {
+    reply.header('cache-control', AUTHENTICATED_CACHE_CONTROL);
     const token = readTokenHeader(request.headers.authorization);
     if (!token) throw unauthorized();
     return profile.profileForToken(token);

@@ -74,6 +74,7 @@ export const enScreens = {
     nickNameChanged: 'Nickname changed',
     noLandingPage: 'No landing page is configured',
     passwordTooCommon: 'password is too common, please choose one that is harder to guess',
+    passwordIsMobile: 'password must not be your mobile number',
   },
   serverMessages: {
     unauthorized: 'Please log in again',

@@ -118,6 +118,7 @@ export const esMX: Translation = {
     nickNameChanged: 'Apodo cambiado',
     noLandingPage: 'No hay una página de destino configurada',
     passwordTooCommon: 'La contraseña es demasiado común; elige una más difícil de adivinar',
+    passwordIsMobile: 'La contraseña no puede ser tu número de celular',
   },
   serverMessages: {
     unauthorized: 'Inicia sesión de nuevo',

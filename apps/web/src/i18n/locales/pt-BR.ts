@@ -118,6 +118,7 @@ export const ptBR: Translation = {
     nickNameChanged: 'Apelido alterado',
     noLandingPage: 'Nenhuma página de destino está configurada',
     passwordTooCommon: 'A senha é comum demais; escolha uma mais difícil de adivinhar',
+    passwordIsMobile: 'A senha não pode ser o seu número de celular',
   },
   serverMessages: {
     unauthorized: 'Faça login novamente',

@@ -118,6 +118,7 @@ export const vi: Translation = {
     nickNameChanged: 'Đã đổi biệt danh',
     noLandingPage: 'Chưa cấu hình trang đích',
     passwordTooCommon: 'Mật khẩu quá phổ biến, vui lòng chọn mật khẩu khó đoán hơn',
+    passwordIsMobile: 'Mật khẩu không được là số điện thoại của bạn',
   },
   serverMessages: {
     unauthorized: 'Vui lòng đăng nhập lại',
