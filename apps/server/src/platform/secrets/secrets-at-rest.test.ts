@@ -319,8 +319,12 @@ describeEachDatabase('secrets at rest: key rotation', (database) => {
         username: 'rotation.finance',
         role: 'finance',
       });
+      const approver = await createEnrolledOperator(appA, database(), clock, {
+        username: 'rotation.finance2',
+        role: 'finance',
+      });
       const razorpay = await consoleChannel(appA, finance, 'razorpay');
-      const configured = await appA.inject({
+      const asked = await appA.inject({
         method: 'PUT',
         url: `/admin/api/payment-channels/${razorpay.id}`,
         headers: finance.headers,
@@ -328,9 +332,18 @@ describeEachDatabase('secrets at rest: key rotation', (database) => {
           settings: { key_id: 'rzp_live_ROTATE1' },
           secrets: { key_secret: RAZORPAY_KEY_SECRET, webhook_secret: RAZORPAY_WEBHOOK_SECRET },
           is_enabled: true,
+          reason: 'live keys',
         },
       });
-      expect(configured.statusCode).toBe(200);
+      expect(asked.statusCode, asked.body).toBe(202);
+      // Keys are set only when a second operator approves (the request holds them sealed until then).
+      const configured = await appA.inject({
+        method: 'POST',
+        url: `/admin/api/approvals/${asked.json().request.id}/approve`,
+        headers: approver.headers,
+        payload: { reason: 'checked' },
+      });
+      expect(configured.statusCode, configured.body).toBe(200);
       await insertProvider(
         database(),
         'rotationprovider',
@@ -357,7 +370,7 @@ describeEachDatabase('secrets at rest: key rotation', (database) => {
       clock,
     );
     expect(resealed).toEqual({
-      'operators.totp_secret': 1,
+      'operators.totp_secret': 2,
       'operators.totp_pending_secret': 0,
       // The sandbox's key and Razorpay's two.
       'payment_channels.settings_json': 3,
