@@ -64,6 +64,7 @@ import { createGiftsService, registerGiftsModule } from './modules/gifts/gifts.m
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyService, scheduleIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerLauncherModule } from './modules/launcher/launcher.module.ts';
+import { secretBoxForLauncher } from './modules/launcher/provider-secrets.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { AuditSearchService } from './modules/operators/audit-search.service.ts';
@@ -471,6 +472,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     audit,
     authGuard: services.authGuard,
     currency: getMarket(config.market).currency,
+    market: config.market,
+    // TEMPORARY (issue 24): the launcher's own box until the configured SecretBox is wired in at merge.
+    secrets: secretBoxForLauncher(config),
+    approvals,
+    alerts,
+    wagering,
   });
   registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
     authGuard: services.authGuard,

@@ -6,6 +6,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config/config.ts';
 import { type AppDatabase, type DialectName, openDatabase, warnIdleConnectionError } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoGameProvider } from './modules/launcher/demo-provider/demo-provider.seed.ts';
+import { secretBoxForLauncher } from './modules/launcher/provider-secrets.ts';
 import { seedDemoData } from './modules/seed/demo-seed.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { systemClock } from './platform/clock.ts';
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   const seed = config.seedDemo
     ? await seedDemoData(database.db, settings, systemClock, { market: config.market })
     : undefined;
-  if (config.seedDemo) await seedDemoGameProvider(database.db, systemClock);
+  if (config.seedDemo) await seedDemoGameProvider(database.db, systemClock, secretBoxForLauncher(config));
 
   const app = await buildApp({ config, database });
   reportIdleConnectionError = (error: Error) =>

@@ -18,6 +18,7 @@ import * as promotionGiftsSupportLauncher from './migrations/0040-promotion-gift
 import * as operatorConsole from './migrations/0050-operator-console.migration.ts';
 import * as mediaUploads from './migrations/0055-media-uploads.migration.ts';
 import * as moneyControls from './migrations/0060-money-controls.migration.ts';
+import * as launcherControls from './migrations/0061-launcher-controls.migration.ts';
 import type { Database } from './schema.ts';
 
 interface VersionedMigration {
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0050-operator-console', up: operatorConsole.up },
   { version: '0055-media-uploads', up: mediaUploads.up },
   { version: '0060-money-controls', up: moneyControls.up },
+  { version: '0061-launcher-controls', up: launcherControls.up },
 ];
 
 async function isApplied(db: Kysely<Database>, version: string): Promise<boolean> {
