@@ -482,6 +482,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     audit,
     authGuard: services.authGuard,
     currency: getMarket(config.market).currency,
+    market: config.market,
+    secrets,
+    approvals,
+    alerts,
+    wagering,
   });
   registerSuggestionRoutes(app, new SuggestionsService(database, clock, audit), {
     authGuard: services.authGuard,

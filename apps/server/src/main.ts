@@ -79,7 +79,7 @@ export async function prepareDatabase(
   const seed = config.seedDemo
     ? await seedDemoData(database.db, settings, clock, { market: config.market, secrets })
     : undefined;
-  if (config.seedDemo) await seedDemoGameProvider(database.db, clock);
+  if (config.seedDemo) await seedDemoGameProvider(database.db, clock, secrets);
   return { seed, resealed };
 }
 

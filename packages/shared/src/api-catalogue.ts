@@ -152,6 +152,10 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type ApiAuth = 'none' | 'token' | 'token-for-some-inputs' | 'operator';
 
 /** One call of the API. */
+/** How every seamless-wallet call is signed and when it is refused (README "Game launcher"). */
+const SEAMLESS_CALL_DESCRIPTION =
+  'Signed: headers x-seamless-timestamp (epoch ms, within 5 minutes of the wallet’s clock), x-seamless-nonce (16-64 of A-Z a-z 0-9 _ -, never reused) and x-signature, hex HMAC-SHA256 with the provider’s secret of "<timestamp>.<nonce>.<raw body>"; idempotent by transaction_id. Refused (401 The session has ended) once the player’s login session, early access or the game ends.';
+
 export interface ApiCall {
   method: ApiMethod;
   /** OpenAPI style: `/admin/api/orders/{id}/ship`. */
@@ -1107,7 +1111,7 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       method: 'GET',
       path: '/exg/owngame_start_game',
       tag: 'launcher',
-      summary: 'A one-time launch URL of a game of the home list, to open in a frame',
+      summary: 'A one-time launch URL of a game of the home list, to open in a frame (early-access players)',
       auth: 'token',
       query: startGameQuery,
     },
@@ -1117,8 +1121,7 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       tag: 'seamless-wallet',
       summary:
         'Provider: exchange the one-time launch token for a session; answers player, nick name and balance',
-      description:
-        'Signed: header x-signature is hex HMAC-SHA256 of the raw body with the provider’s secret; idempotent by transaction_id.',
+      description: SEAMLESS_CALL_DESCRIPTION,
       auth: 'none',
       params: seamlessProviderParams,
       body: seamlessOpenBody,
@@ -1128,8 +1131,7 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       path: '/seamless/{provider}/balance',
       tag: 'seamless-wallet',
       summary: 'Provider: the player’s balance in minor units',
-      description:
-        'Signed: header x-signature is hex HMAC-SHA256 of the raw body with the provider’s secret; idempotent by transaction_id.',
+      description: SEAMLESS_CALL_DESCRIPTION,
       auth: 'none',
       params: seamlessProviderParams,
       body: seamlessBalanceBody,
@@ -1139,8 +1141,7 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       path: '/seamless/{provider}/debit',
       tag: 'seamless-wallet',
       summary: 'Provider: take a stake from the wallet (EXGB); above the balance answers 400',
-      description:
-        'Signed: header x-signature is hex HMAC-SHA256 of the raw body with the provider’s secret; idempotent by transaction_id.',
+      description: SEAMLESS_CALL_DESCRIPTION,
       auth: 'none',
       params: seamlessProviderParams,
       body: seamlessDebitBody,
@@ -1150,8 +1151,7 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       path: '/seamless/{provider}/credit',
       tag: 'seamless-wallet',
       summary: 'Provider: pay a win into the wallet (EXGW)',
-      description:
-        'Signed: header x-signature is hex HMAC-SHA256 of the raw body with the provider’s secret; idempotent by transaction_id.',
+      description: SEAMLESS_CALL_DESCRIPTION,
       auth: 'none',
       params: seamlessProviderParams,
       body: seamlessCreditBody,
@@ -1162,8 +1162,7 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       tag: 'seamless-wallet',
       summary:
         'Provider: give a debit back (EXGR), at most once; an unknown transaction answers status not_found',
-      description:
-        'Signed: header x-signature is hex HMAC-SHA256 of the raw body with the provider’s secret; idempotent by transaction_id.',
+      description: SEAMLESS_CALL_DESCRIPTION,
       auth: 'none',
       params: seamlessProviderParams,
       body: seamlessRollbackBody,
@@ -1179,7 +1178,10 @@ export function createApiCatalogue(market: MarketCode): readonly ApiCall[] {
       method: 'POST',
       path: '/admin/api/game-providers',
       tag: 'operator',
-      summary: 'Register a game provider or change one by key: name, HMAC secret, launch URL',
+      summary:
+        'Register a game provider or change one (by id, else by key): name, HMAC secret, launch URL, caps',
+      description:
+        'A new provider, or a change of its key, secret or launch URL or a raised cap, answers 202 with an approval request (kind game_provider.save, approved by finance or owner; reason required); the name alone or lowered caps apply at once (200). The key demo is reserved.',
       auth: 'operator',
       body: adminProviderBody,
     },

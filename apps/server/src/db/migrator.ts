@@ -19,6 +19,7 @@ import * as operatorConsole from './migrations/0050-operator-console.migration.t
 import * as mediaUploads from './migrations/0055-media-uploads.migration.ts';
 import * as secretsAtRest from './migrations/0056-secrets-at-rest.migration.ts';
 import * as moneyControls from './migrations/0060-money-controls.migration.ts';
+import * as launcherControls from './migrations/0061-launcher-controls.migration.ts';
 import * as operatorLoginDevices from './migrations/0063-operator-login-devices.migration.ts';
 import type { Database } from './schema.ts';
 
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   { version: '0055-media-uploads', up: mediaUploads.up },
   { version: '0056-secrets-at-rest', up: secretsAtRest.up },
   { version: '0060-money-controls', up: moneyControls.up },
+  { version: '0061-launcher-controls', up: launcherControls.up },
   { version: '0063-operator-login-devices', up: operatorLoginDevices.up },
 ];
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_MINOR } from '../money.ts';
 import { idFromQuery, paginationQuery } from './common.ts';
-import { requiredText } from './text-field.ts';
+import { OPERATOR_REASON_MAX_LENGTH } from './operator-console.ts';
+import { optionalText, requiredText } from './text-field.ts';
+import { moneyAmountField } from './wallet.ts';
 
 /** GET /exg/owngame_start_game?game_id. */
 export const startGameQuery = z.object({ game_id: idFromQuery('game_id') });
@@ -11,6 +14,14 @@ export interface StartGameResponse {
 
 export const LauncherMessage = {
   unknownGame: 'This game is not available',
+  reservedKey: 'demo is the built-in demo provider’s key: it cannot be registered or changed',
+  keyTaken: 'Another provider has this key',
+  unknownProvider: 'Provider not found',
+  secretRequired: 'secret is required for a new provider',
+  reasonRequired: 'reason is required: this change needs a second operator’s approval',
+  requestPending: 'A request for this provider is already waiting for approval',
+  keyChangeWithTransactions: 'key cannot change once the provider has moved money: register a new provider',
+  providerSaved: 'Saved',
 } as const;
 
 /** Provider keys name the seamless-wallet path: short lowercase words. */
@@ -77,22 +88,67 @@ export interface SeamlessOpenResponse extends SeamlessWalletResponse {
   nick_name: string;
 }
 
-/** The header carrying hex HMAC-SHA256 of the raw body with the provider's secret. */
+/**
+ * The header carrying the call's signature: hex HMAC-SHA256, with the provider's secret, of
+ * `<timestamp>.<nonce>.<raw body>` (the two headers below, then the body exactly as sent).
+ */
 export const SEAMLESS_SIGNATURE_HEADER = 'x-signature';
+/** The header carrying the time the provider signed the call, in epoch milliseconds (decimal digits). */
+export const SEAMLESS_TIMESTAMP_HEADER = 'x-seamless-timestamp';
+/** The header carrying a value the provider never sends twice: 16-64 letters, digits, `_` or `-`. */
+export const SEAMLESS_NONCE_HEADER = 'x-seamless-nonce';
+/** A call signed further than this from the wallet's clock (either way) is refused. */
+export const SEAMLESS_CALL_WINDOW_MS = 5 * 60_000;
+export const SEAMLESS_TIMESTAMP_PATTERN = /^\d{1,16}$/;
+export const SEAMLESS_NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** Operator calls: providers and their games. */
+/** The text a seamless-wallet call's signature is computed over, before the raw body. */
+export function seamlessSignedPrefix(timestamp: string, nonce: string): string {
+  return `${timestamp}.${nonce}.`;
+}
+
+/** The lowest and highest maximum multiplier per round an operator may approve for a provider (× stake). */
+export const PROVIDER_MIN_MULTIPLIER_HUNDREDTHS = 1_00;
+export const PROVIDER_MAX_MULTIPLIER_HUNDREDTHS = 10_000_00;
+/** The highest daily net payout cap an operator may approve for a provider, in minor units. */
+export const PROVIDER_MAX_DAILY_PAYOUT_CAP_MINOR = MAX_AMOUNT_MINOR;
+
+/** A multiplier as a decimal with at most two decimals (49 or "49.50"), answered in hundredths. */
+const multiplierField = (field: string) =>
+  moneyAmountField(field).superRefine((hundredths, ctx) => {
+    if (hundredths < PROVIDER_MIN_MULTIPLIER_HUNDREDTHS || hundredths > PROVIDER_MAX_MULTIPLIER_HUNDREDTHS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${field} must be from ${PROVIDER_MIN_MULTIPLIER_HUNDREDTHS / 100} to ${PROVIDER_MAX_MULTIPLIER_HUNDREDTHS / 100}`,
+      });
+    }
+  });
+
+/**
+ * Operator calls: providers and their games. POST /admin/api/game-providers registers a provider (by a new
+ * key) or changes one (by `id`, or by its key): a new provider, or a change of its key, secret or launch URL
+ * or a raised cap, is a request a second operator approves (`reason` required, HTTP 202); a change of the
+ * name alone, or caps only lowered, applies at once. `secret` may be left out to keep the current one.
+ */
 export const adminProviderBody = z.object({
+  id: z.number({ error: 'id must be a provider id' }).int('id must be a provider id').positive().optional(),
   key: requiredText('key', {
     max: 40,
     pattern: { regex: PROVIDER_KEY_PATTERN, message: 'key must be 2-40 lowercase letters, digits, _ or -' },
   }),
   name: requiredText('name', { max: 100 }),
-  secret: requiredText('secret', { max: 200, min: 16 }),
+  secret: optionalText('secret', { max: 200, min: 16 }),
   launch_url: requiredText('launch_url', {
     max: 1000,
     pattern: { regex: /^(https?:\/\/|\/)\S+$/, message: 'launch_url must be a URL or a path' },
   }),
+  /** The most a round may pay back: its credits ≤ its debits × this (two decimals, e.g. 49.00). */
+  max_multiplier: multiplierField('max_multiplier'),
+  /** The most the provider may pay out net in one market day (credits − debits + rollbacks). */
+  daily_payout_cap: moneyAmountField('daily_payout_cap'),
+  reason: optionalText('reason', { max: OPERATOR_REASON_MAX_LENGTH }),
 });
+export type AdminProviderBody = z.output<typeof adminProviderBody>;
 export const adminGameBody = z.object({
   provider_key: requiredText('provider_key', { max: 40 }),
   game_code: requiredText('game_code', { max: 60 }),
@@ -112,6 +168,12 @@ export interface AdminProviderDto {
   name: string;
   launch_url: string;
   is_enabled: boolean;
+  /** Whether a second operator approved the provider as it is (an unapproved one launches nothing). */
+  is_approved: boolean;
+  /** The approved maximum multiplier per round, e.g. "49.00". */
+  max_multiplier: string;
+  /** The approved daily net payout cap, a decimal string. */
+  daily_payout_cap: string;
 }
 export interface AdminGameDto {
   id: number;

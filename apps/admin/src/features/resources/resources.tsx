@@ -481,8 +481,13 @@ export const gameProvidersResource = defineResource<AdminProviderDto>({
     { key: 'key', title: 'Key', render: (row) => <Typography.Text code>{row.key}</Typography.Text> },
     { key: 'name', title: 'Name' },
     { key: 'launch_url', title: 'Launch URL' },
+    { key: 'max_multiplier', title: 'Max × a round' },
+    { key: 'daily_payout_cap', title: 'Daily payout cap' },
+    { key: 'is_approved', title: 'Approved', render: (row) => yesNo(row.is_approved) },
     { key: 'is_enabled', title: 'Enabled', render: (row) => yesNo(row.is_enabled) },
   ],
+  // A new provider, or a new key, secret, launch URL or higher cap, is sent for a second operator's
+  // approval (the reason is then required); the secret may be left empty to keep the current one.
   toolbar: (refresh) => (
     <CreateFormButton
       label="Save provider"
@@ -491,8 +496,11 @@ export const gameProvidersResource = defineResource<AdminProviderDto>({
       fields={[
         { name: 'key', label: 'Key', required: true },
         { name: 'name', label: 'Name', required: true },
-        { name: 'secret', label: 'Signing secret', kind: 'secret', required: true },
+        { name: 'secret', label: 'Signing secret (empty: keep)', kind: 'secret' },
         { name: 'launch_url', label: 'Launch URL', required: true },
+        { name: 'max_multiplier', label: 'Max multiplier a round (e.g. 49.00)', required: true },
+        { name: 'daily_payout_cap', label: 'Daily net payout cap', required: true },
+        { name: 'reason', label: 'Reason (for the approver)' },
       ]}
       onSaved={refresh}
     />

@@ -4,7 +4,9 @@ import {
   adminGameListQuery,
   adminGameParams,
   adminProviderBody,
+  SEAMLESS_NONCE_HEADER,
   SEAMLESS_SIGNATURE_HEADER,
+  SEAMLESS_TIMESTAMP_HEADER,
   seamlessBalanceBody,
   seamlessCreditBody,
   seamlessDebitBody,
@@ -17,7 +19,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../http/app-error.ts';
 import { type AuthGuard, currentUser } from '../../http/auth-guard.ts';
-import { operatorActor, operatorRoute } from '../../http/operator-access.ts';
+import { currentOperator, operatorActor, operatorRoute } from '../../http/operator-access.ts';
+import { replyWithCode } from '../../http/reply-with-code.ts';
+import { requireEarlyAccess } from '../../http/user-access-guard.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { LauncherService } from './launcher.service.ts';
 import type { SeamlessWalletService } from './seamless-wallet.service.ts';
@@ -34,16 +38,24 @@ export function registerLauncherRoutes(
   services: { launcher: LauncherService; authGuard: AuthGuard },
 ): void {
   const { launcher, authGuard } = services;
-  app.get('/exg/owngame_start_game', { preHandler: authGuard }, (request) =>
+  // The launcher's games are games: early-access players only (spec 02 §6), as Win, Aviator and Lucky Hit.
+  app.get('/exg/owngame_start_game', { preHandler: [authGuard, requireEarlyAccess] }, (request) =>
     launcher.start(
-      currentUser(request).userId,
+      currentUser(request),
       parseInput(startGameQuery, request.query).game_id,
       languageOf(request),
     ),
   );
   app.get('/admin/api/game-providers', operatorRoute('content'), () => launcher.providers());
-  app.post('/admin/api/game-providers', operatorRoute('content'), (request) =>
-    launcher.saveProvider(parseInput(adminProviderBody, request.body), operatorActor(request)),
+  app.post('/admin/api/game-providers', operatorRoute('content'), async (request, reply) =>
+    replyWithCode(
+      reply,
+      await launcher.saveProvider(
+        parseInput(adminProviderBody, request.body),
+        currentOperator(request),
+        request.ip,
+      ),
+    ),
   );
   app.get('/admin/api/games', operatorRoute('content'), (request) =>
     launcher.games(parseInput(adminGameListQuery, request.query)),
@@ -62,7 +74,8 @@ export function registerLauncherRoutes(
 
 /**
  * POST /seamless/<provider>/{open,balance,debit,credit,rollback}: the provider-facing wallet. Registered in
- * a scope whose only body parser keeps the raw bytes: the signature is over the body exactly as sent.
+ * a scope whose only body parser keeps the raw bytes: the signature is over the timestamp, the nonce and the
+ * body exactly as sent.
  */
 export async function registerSeamlessWalletRoutes(
   app: FastifyInstance,
@@ -73,13 +86,16 @@ export async function registerSeamlessWalletRoutes(
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     const signed = async <Schema extends z.ZodType>(request: FastifyRequest, schema: Schema) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = request.headers[SEAMLESS_SIGNATURE_HEADER];
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
       const { provider: providerKey } = parseInput(seamlessProviderParams, request.params);
-      const provider = await wallet.verify(
-        providerKey,
-        rawBody,
-        typeof header === 'string' ? header : undefined,
-      );
+      const provider = await wallet.verify(providerKey, rawBody, {
+        signature: header(SEAMLESS_SIGNATURE_HEADER),
+        timestamp: header(SEAMLESS_TIMESTAMP_HEADER),
+        nonce: header(SEAMLESS_NONCE_HEADER),
+      });
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));

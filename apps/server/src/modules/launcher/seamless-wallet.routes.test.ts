@@ -6,12 +6,12 @@ import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
 import { adminTokenHeaders } from '../operators/operator-fixtures.ts';
-import { balanceOf, createBuyer, fundWallet, type TestBuyer } from '../orders/order-fixtures.ts';
+import { balanceOf, createPlayer, fundWallet, type TestBuyer } from '../orders/order-fixtures.ts';
 import { seedDemoGameProvider } from './demo-provider/demo-provider.seed.ts';
 import { DEMO_PROVIDER_KEY } from './demo-provider/dice-provider.service.ts';
-import { findProviderByKey } from './launcher.repository.ts';
 import { LAUNCH_TOKEN_TTL_MS } from './launcher.service.ts';
-import { SeamlessMessage, signSeamlessBody } from './seamless-wallet.service.ts';
+import { demoProviderSecret, seamlessCall, testLauncherSecrets } from './launcher-fixtures.ts';
+import { SeamlessMessage } from './seamless-wallet.service.ts';
 
 const START_MS = Date.UTC(2025, 2, 1, 6, 30);
 const ADMIN_TOKEN = 'launcher-operator-admin-token-0123456789';
@@ -25,13 +25,13 @@ describeEachDatabase('game launcher and seamless wallet', (database) => {
   let player: TestBuyer;
 
   beforeAll(async () => {
-    await seedDemoGameProvider(database().db, clock);
+    await seedDemoGameProvider(database().db, clock, testLauncherSecrets());
     app = await buildTestApp(database(), { clock, config: { adminToken: ADMIN_TOKEN } });
-    secret = (await findProviderByKey(database().db, DEMO_PROVIDER_KEY))?.secret ?? '';
+    secret = await demoProviderSecret(database());
     const home = await app.inject({ method: 'GET', url: '/shop/home_top' });
     const games = home.json().more_game_list as Array<{ game_id: number; name: string }>;
     gameId = Number(games.find((game) => game.name === 'Dice')?.game_id);
-    player = await createBuyer(database(), clock);
+    player = await createPlayer(database(), clock);
     await fundWallet(database(), clock, player.userId, 100_00);
   });
   afterAll(async () => {
@@ -43,18 +43,7 @@ describeEachDatabase('game launcher and seamless wallet', (database) => {
     body: unknown,
     signWith: string | null = secret,
     provider = DEMO_PROVIDER_KEY,
-  ) => {
-    const rawBody = JSON.stringify(body);
-    return app.inject({
-      method: 'POST',
-      url: `/seamless/${provider}/${action}`,
-      headers: {
-        'content-type': 'application/json',
-        ...(signWith === null ? {} : { 'x-signature': signSeamlessBody(signWith, rawBody) }),
-      },
-      payload: rawBody,
-    });
-  };
+  ) => seamlessCall(app, clock, provider, action, body, { secret: signWith });
   const launch = async (who: TestBuyer) => {
     const response = await app.inject({
       method: 'GET',
@@ -190,39 +179,21 @@ describeEachDatabase('game launcher and seamless wallet', (database) => {
     await expectLedgerClean(database());
   });
 
-  it('lets the operator register providers and games and hide them', async () => {
-    const saved = await app.inject({
-      method: 'POST',
-      url: '/admin/api/game-providers',
-      headers: operatorHeaders,
-      payload: {
-        key: 'acme',
-        name: 'Acme Games',
-        secret: 'acme-secret-0123456789',
-        launch_url: 'https://games.acme.test/launch',
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const providers = (
-      await app.inject({ method: 'GET', url: '/admin/api/game-providers', headers: operatorHeaders })
-    ).json();
-    expect(providers.queryset.map((row: { key: string }) => row.key)).toEqual(['demo', 'acme']);
-    expect(JSON.stringify(providers)).not.toContain('acme-secret');
+  it('lets the operator register a provider’s games and hide them', async () => {
     const game = await app.inject({
       method: 'POST',
       url: '/admin/api/games',
       headers: operatorHeaders,
-      payload: { provider_key: 'acme', game_code: 'slots-7', name: 'Lucky Slots', image: '/media/slots.png' },
+      payload: { provider_key: 'demo', game_code: 'dice-2', name: 'Dice Two', image: '/media/dice2.png' },
     });
+    expect(game.statusCode, game.body).toBe(200);
     const id = game.json().id as number;
     const started = await app.inject({
       method: 'GET',
       url: `/exg/owngame_start_game?game_id=${id}`,
       headers: player.headers,
     });
-    expect(started.json().launch_url).toMatch(
-      /^https:\/\/games\.acme\.test\/launch\?token=[\w-]{43}&game=slots-7&lang=en$/,
-    );
+    expect(started.json().launch_url).toMatch(/^\/demo-provider\/dice\?token=[\w-]{43}&game=dice-2&lang=en$/);
     await app.inject({
       method: 'PUT',
       url: `/admin/api/games/${id}/enabled`,
@@ -240,5 +211,21 @@ describeEachDatabase('game launcher and seamless wallet', (database) => {
     ).toBe(404);
     const home = (await app.inject({ method: 'GET', url: '/shop/home_top' })).json();
     expect(home.more_game_list.map((entry: { name: string }) => entry.name)).toEqual(['Dice']);
+    const providers = (
+      await app.inject({ method: 'GET', url: '/admin/api/game-providers', headers: operatorHeaders })
+    ).json();
+    expect(providers.queryset).toEqual([
+      {
+        id: expect.any(Number),
+        key: 'demo',
+        name: 'Demo provider',
+        launch_url: '/demo-provider/dice',
+        is_enabled: true,
+        is_approved: true,
+        max_multiplier: '49.00',
+        daily_payout_cap: '1000000.00',
+      },
+    ]);
+    expect(JSON.stringify(providers)).not.toContain(secret);
   });
 });

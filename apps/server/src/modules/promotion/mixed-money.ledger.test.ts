@@ -5,6 +5,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { expectLedgerClean } from '../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../test-support/test-database.ts';
+import { testSecretBox } from '../../test-support/test-secrets.ts';
 import { type ColourGameModule, createColourGameModule } from '../games/colour/colour.module.ts';
 import { seedDemoGameProvider } from '../launcher/demo-provider/demo-provider.seed.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
@@ -30,7 +31,7 @@ describeEachDatabase(
     const players: Array<TestBuyer & { mobile: string }> = [];
 
     beforeAll(async () => {
-      await seedDemoGameProvider(database().db, clock);
+      await seedDemoGameProvider(database().db, clock, testSecretBox());
       app = await buildTestApp(database(), { clock, config: { adminToken: ADMIN_TOKEN } });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const settings = new SettingsService(database().db, clock);

@@ -1,15 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  DICE_HOUSE_PERCENT,
+  DICE_MIN_TARGET,
   dicePayoutMinor,
   diceRollFromSeed,
   isDiceTarget,
+  SEAMLESS_NONCE_HEADER,
   SEAMLESS_SIGNATURE_HEADER,
+  SEAMLESS_TIMESTAMP_HEADER,
   type SeamlessOpenResponse,
   type SeamlessWalletResponse,
 } from '@app/shared';
 import { AppError, badRequest } from '../../../http/app-error.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { signSeamlessBody } from '../seamless-wallet.service.ts';
+import { signSeamlessCall } from '../seamless-wallet.service.ts';
 
 /** The demo provider's key in game_providers, its game code, and where its page is served. */
 export const DEMO_PROVIDER_KEY = 'demo';
@@ -20,6 +24,11 @@ export const DEMO_MAX_SESSIONS = 10_000;
 export const DEMO_SESSION_TTL_MS = 2 * 60 * 60_000;
 export const DEMO_MIN_STAKE_MINOR = 1_00;
 export const DEMO_MAX_STAKE_MINOR = 10_000_00;
+/** The demo's approved caps: its best payout (target 2) is 98 / 2 = 49× the stake; 1,000,000.00 net a day. */
+export const DEMO_MAX_MULTIPLIER_HUNDREDTHS = Math.ceil(((100 - DICE_HOUSE_PERCENT) * 100) / DICE_MIN_TARGET);
+export const DEMO_DAILY_PAYOUT_CAP_MINOR = 1_000_000_00;
+/** Random bytes of a call's nonce (24 characters in base64url). */
+const NONCE_BYTES = 18;
 /** Attempts of a winning roll's credit before the roll is reported as failed (the provider retries). */
 const CREDIT_ATTEMPTS = 3;
 /** Timeout of one call to the seamless wallet. */
@@ -181,14 +190,21 @@ export class DiceProviderService {
     }
   }
 
-  /** One signed call to our seamless wallet over HTTP, as an external provider makes it. */
+  /**
+   * One signed call to our seamless wallet over HTTP, as an external provider makes it: a fresh timestamp and
+   * nonce each time (a retry is a new call), signed with the body.
+   */
   private async call<Answer>(action: string, body: Record<string, unknown>): Promise<Answer> {
     const rawBody = JSON.stringify(body);
+    const timestamp = String(this.clock.now());
+    const nonce = randomBytes(NONCE_BYTES).toString('base64url');
     const response = await fetch(`${this.config.walletBaseUrl()}/seamless/${DEMO_PROVIDER_KEY}/${action}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        [SEAMLESS_SIGNATURE_HEADER]: signSeamlessBody(await this.config.secret(), rawBody),
+        [SEAMLESS_TIMESTAMP_HEADER]: timestamp,
+        [SEAMLESS_NONCE_HEADER]: nonce,
+        [SEAMLESS_SIGNATURE_HEADER]: signSeamlessCall(await this.config.secret(), timestamp, nonce, rawBody),
       },
       body: rawBody,
       signal: AbortSignal.timeout(WALLET_CALL_TIMEOUT_MS),

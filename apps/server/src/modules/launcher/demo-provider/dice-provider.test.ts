@@ -6,7 +6,8 @@ import { ManualClock } from '../../../platform/clock.ts';
 import { expectLedgerClean } from '../../../test-support/ledger-assertions.ts';
 import { buildTestApp } from '../../../test-support/test-app.ts';
 import { describeEachDatabase } from '../../../test-support/test-database.ts';
-import { balanceOf, createBuyer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
+import { balanceOf, createPlayer, fundWallet, type TestBuyer } from '../../orders/order-fixtures.ts';
+import { testLauncherSecrets } from '../launcher-fixtures.ts';
 import { seedDemoGameProvider } from './demo-provider.seed.ts';
 
 const START_MS = Date.UTC(2025, 2, 1, 6, 30);
@@ -17,11 +18,11 @@ describeEachDatabase('the demo dice provider over HTTP', (database) => {
   let player: TestBuyer;
 
   beforeAll(async () => {
-    await seedDemoGameProvider(database().db, clock);
+    await seedDemoGameProvider(database().db, clock, testLauncherSecrets());
     app = await buildTestApp(database(), { clock });
     // The provider reaches our wallet over real HTTP, so the server listens.
     await app.listen({ port: 0, host: '127.0.0.1' });
-    player = await createBuyer(database(), clock);
+    player = await createPlayer(database(), clock);
     await fundWallet(database(), clock, player.userId, 500_00);
   });
   afterAll(async () => {
