@@ -67,6 +67,7 @@ import { registerLauncherModule } from './modules/launcher/launcher.module.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { AuditSearchService } from './modules/operators/audit-search.service.ts';
+import { OperatorChangesService } from './modules/operators/operator-changes.service.ts';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.ts';
 import { OperatorService } from './modules/operators/operators.service.ts';
 import {
@@ -431,7 +432,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     channels: new ChannelsOperatorService(database, clock, audit, secrets, approvals),
   });
   registerMediaRoutes(app, { media: new MediaService(database, clock, audit) });
-  registerOperatorRoutes(app, { operators, auditSearch: new AuditSearchService(database) });
+  registerOperatorRoutes(app, {
+    operators,
+    changes: new OperatorChangesService(database, operators, approvals, alerts),
+    auditSearch: new AuditSearchService(database),
+  });
   const playerView = new PlayerViewService(database, clock, audit, sessions);
   registerBuiltInPlayerRecords(playerView, {
     ledger,

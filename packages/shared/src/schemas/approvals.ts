@@ -23,6 +23,8 @@ export const APPROVAL_KINDS = [
   'setting.change',
   'game_provider.save',
   'payment_channel.change',
+  'operator.create',
+  'operator.change',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -111,6 +113,7 @@ export const ALERT_KINDS = [
   'large_gift_code',
   'operator_gift_cap',
   'voided_round',
+  'operator_changed_alone',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -161,6 +161,8 @@ export const createOperatorBody = z.object({
   username: usernameField,
   password: passwordField,
   role: roleField,
+  /** Why: required when another owner must approve the new account (see the README's money controls). */
+  reason: optionalText('reason', { max: OPERATOR_REASON_MAX_LENGTH }),
 });
 export type CreateOperatorBody = z.output<typeof createOperatorBody>;
 
@@ -171,8 +173,10 @@ export const updateOperatorBody = z
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
     password: passwordField.optional(),
     reset_totp: z.literal(true, { error: 'reset_totp must be true' }).optional(),
+    /** Why: required when another owner must approve the change. */
+    reason: optionalText('reason', { max: OPERATOR_REASON_MAX_LENGTH }),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+  .refine(({ reason: _reason, ...change }) => Object.values(change).some((value) => value !== undefined), {
     message: 'role, disabled, password or reset_totp is required',
   });
 export type UpdateOperatorBody = z.output<typeof updateOperatorBody>;

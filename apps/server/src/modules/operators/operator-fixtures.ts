@@ -61,10 +61,22 @@ export async function createEnrolledOperator(
     { username: options.username, password: TEST_OPERATOR_PASSWORD, role: options.role },
     { operator: 'test', ip: null },
   );
+  return enrolOperator(app, clock, { id: created.id, username: created.username, role: options.role });
+}
+
+/**
+ * Takes an operator that exists (made through the API, say) through its first login with TEST_OPERATOR_PASSWORD,
+ * as the console does, and moves the clock on one TOTP step.
+ */
+export async function enrolOperator(
+  app: FastifyInstance,
+  clock: Clock & { advance(ms: number): void },
+  operator: { id: number; username: string; role: OperatorRole },
+): Promise<TestOperator> {
   const login = await app.inject({
     method: 'POST',
     url: '/admin/api/auth/login',
-    payload: { username: options.username, password: TEST_OPERATOR_PASSWORD },
+    payload: { username: operator.username, password: TEST_OPERATOR_PASSWORD },
   });
   const enrolment = login.json();
   if (enrolment.step !== 'enrol') throw new Error(`expected an enrolment, got ${login.body}`);
@@ -80,9 +92,9 @@ export async function createEnrolledOperator(
   if (session.step !== 'session') throw new Error(`enrolment failed: ${enrolled.body}`);
   clock.advance(30_000);
   return {
-    id: created.id,
-    username: created.username,
-    role: options.role,
+    id: operator.id,
+    username: operator.username,
+    role: operator.role,
     secret: enrolment.secret,
     token: session.token,
     headers: operatorHeader(session.token),

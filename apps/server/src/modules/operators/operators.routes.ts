@@ -12,13 +12,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   currentOperator,
-  operatorActor,
   operatorRoute,
   publicOperatorRoute,
   signedInOperatorRoute,
 } from '../../http/operator-access.ts';
+import { replyWithCode } from '../../http/reply-with-code.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { AuditSearchService } from './audit-search.service.ts';
+import type { OperatorChangesService } from './operator-changes.service.ts';
 import type { LoginOrigin, OperatorService } from './operators.service.ts';
 
 function originOf(request: FastifyRequest): LoginOrigin {
@@ -29,7 +30,11 @@ function originOf(request: FastifyRequest): LoginOrigin {
 /** Operator login with TOTP, the operator's own session, operator accounts (owner) and the audit search. */
 export function registerOperatorRoutes(
   app: FastifyInstance,
-  { operators, auditSearch }: { operators: OperatorService; auditSearch: AuditSearchService },
+  {
+    operators,
+    changes,
+    auditSearch,
+  }: { operators: OperatorService; changes: OperatorChangesService; auditSearch: AuditSearchService },
 ): void {
   app.post('/admin/api/auth/login', publicOperatorRoute, (request) =>
     operators.login(parseInput(operatorLoginBody, request.body), originOf(request)),
@@ -49,18 +54,20 @@ export function registerOperatorRoutes(
   app.get('/admin/api/operators', operatorRoute('owner'), (request) =>
     operators.list(parseInput(operatorListQuery, request.query)),
   );
-  app.post('/admin/api/operators', operatorRoute('owner'), async (request) => ({
-    code: 200,
-    entry: await operators.create(parseInput(createOperatorBody, request.body), operatorActor(request)),
-  }));
-  app.put('/admin/api/operators/:id', operatorRoute('owner'), async (request) => {
+  app.post('/admin/api/operators', operatorRoute('owner'), async (request, reply) =>
+    replyWithCode(
+      reply,
+      await changes.create(
+        parseInput(createOperatorBody, request.body),
+        currentOperator(request),
+        request.ip,
+      ),
+    ),
+  );
+  app.put('/admin/api/operators/:id', operatorRoute('owner'), async (request, reply) => {
     const { id } = parseInput(operatorIdParams, request.params);
     const body = parseInput(updateOperatorBody, request.body);
-    return {
-      code: 200,
-      msg: OperatorMessage.saved,
-      entry: await operators.update(id, body, operatorActor(request)),
-    };
+    return replyWithCode(reply, await changes.update(id, body, currentOperator(request), request.ip));
   });
   app.get('/admin/api/operators/sessions', operatorRoute('owner'), (request) =>
     operators.listSessions(currentOperator(request)),

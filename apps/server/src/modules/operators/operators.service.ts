@@ -5,6 +5,7 @@ import {
   type OperatorLoginBody,
   type OperatorLoginResponse,
   OperatorMessage,
+  type OperatorRole,
   type OperatorSessionDto,
   type Page,
   type PaginationQuery,
@@ -89,6 +90,23 @@ function snapshot(row: OperatorRow): Record<string, unknown> {
   return { role: row.role, disabled: row.disabled_at !== null, totp_enrolled: row.totp_secret !== null };
 }
 
+/** A change of an operator account, its new password already hashed. */
+export interface OperatorChange {
+  readonly role?: OperatorRole;
+  readonly disabled?: boolean;
+  readonly passwordHash?: string;
+  readonly resetTotp?: boolean;
+}
+
+/** The change a console body asks for, without its password (hashed separately). */
+export function operatorChangeOf(body: UpdateOperatorBody): Omit<OperatorChange, 'passwordHash'> {
+  return {
+    ...(body.role === undefined ? {} : { role: body.role }),
+    ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
+    ...(body.reset_totp ? { resetTotp: true } : {}),
+  };
+}
+
 /** Where a login came from. */
 export interface LoginOrigin {
   ip: string | null;
@@ -123,23 +141,45 @@ export class OperatorService implements OperatorSessionResolver {
 
   /** Creates an operator (the owner's console, or the create-owner command); the username must be free. */
   async create(
-    body: CreateOperatorBody,
+    body: Pick<CreateOperatorBody, 'username' | 'password' | 'role'>,
     actor: { operator: string; ip: string | null },
   ): Promise<OperatorDto> {
     const passwordHash = await hashPassword(body.password);
+    return this.insertHashed(this.db, { username: body.username, passwordHash, role: body.role }, actor);
+  }
+
+  /**
+   * Creates an operator whose password is already hashed, in the caller's transaction when given one (an
+   * approved request creates it in the approval's transaction).
+   */
+  async insertHashed(
+    db: Kysely<Database>,
+    values: { username: string; passwordHash: string; role: OperatorRole },
+    actor: { operator: string; ip: string | null; detail?: Record<string, unknown> },
+  ): Promise<OperatorDto> {
     const now = this.clock.now();
-    const id = await insertOperatorIfFree(this.db, {
-      username: body.username,
-      password_hash: passwordHash,
-      role: body.role,
+    const id = await insertOperatorIfFree(db, {
+      username: values.username,
+      password_hash: values.passwordHash,
+      role: values.role,
       now,
     });
     if (id === undefined) throw new AppError(ResponseCode.conflict, OperatorMessage.usernameTaken);
-    await this.audit.record(OperatorAuditEvent.created, {
-      ip: actor.ip,
-      detail: { operator: actor.operator, target_operator_id: id, username: body.username, role: body.role },
-    });
-    const row = await findOperatorById(this.db, id);
+    await this.audit.record(
+      OperatorAuditEvent.created,
+      {
+        ip: actor.ip,
+        detail: {
+          operator: actor.operator,
+          target_operator_id: id,
+          username: values.username,
+          role: values.role,
+          ...actor.detail,
+        },
+      },
+      db,
+    );
+    const row = await findOperatorById(db, id);
     if (!row) throw new Error(`operator ${id} vanished after insert`);
     return toOperatorDto(row);
   }
@@ -284,52 +324,85 @@ export class OperatorService implements OperatorSessionResolver {
     actor: { operator: string; ip: string | null },
   ): Promise<OperatorDto> {
     const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
-    return runInTransaction(this.database, async (trx) => {
-      const before = await this.findOrFail(id, trx);
-      const now = this.clock.now();
-      const losesOwner =
-        before.role === 'owner' &&
-        before.disabled_at === null &&
-        ((body.role !== undefined && body.role !== 'owner') || body.disabled === true);
-      if (losesOwner && (await countOtherActiveOwners(trx, id)) === 0) {
-        throw new AppError(ResponseCode.conflict, OperatorMessage.lastOwner);
-      }
-      await updateOperator(trx, id, {
-        ...(body.role === undefined ? {} : { role: body.role }),
-        ...(body.disabled === undefined
-          ? {}
-          : { disabled_at: body.disabled ? (before.disabled_at ?? now) : null }),
-        ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
-        ...(body.reset_totp ? { totp_secret: null, totp_pending_secret: null, totp_last_step: 0 } : {}),
-        updated_at: now,
-      });
-      const endsSessions =
-        body.disabled === true ||
-        body.reset_totp === true ||
-        passwordHash !== undefined ||
-        body.role !== undefined;
-      const revoked = endsSessions ? await revokeOperatorSessions(trx, id, now) : 0;
-      const forgetsDevices = body.disabled === true || body.reset_totp === true || passwordHash !== undefined;
-      const devicesForgotten = forgetsDevices ? await this.devices.forgetAll(id, trx) : 0;
-      const after = await this.findOrFail(id, trx);
-      await this.audit.record(
-        OperatorAuditEvent.updated,
-        {
-          ip: actor.ip,
-          detail: {
-            operator: actor.operator,
-            target_operator_id: id,
-            before: snapshot(before),
-            after: snapshot(after),
-            password_changed: passwordHash !== undefined,
-            sessions_revoked: revoked,
-            devices_forgotten: devicesForgotten,
-          },
-        },
+    return runInTransaction(this.database, (trx) =>
+      this.applyUpdate(
         trx,
-      );
-      return toOperatorDto(after);
+        id,
+        { ...operatorChangeOf(body), ...(passwordHash ? { passwordHash } : {}) },
+        actor,
+      ),
+    );
+  }
+
+  /** One change of an operator account in the caller's transaction (the rules of update). */
+  async applyUpdate(
+    trx: Kysely<Database>,
+    id: number,
+    change: OperatorChange,
+    actor: { operator: string; ip: string | null; detail?: Record<string, unknown> },
+  ): Promise<OperatorDto> {
+    const { passwordHash } = change;
+    const before = await this.findOrFail(id, trx);
+    const now = this.clock.now();
+    const losesOwner =
+      before.role === 'owner' &&
+      before.disabled_at === null &&
+      ((change.role !== undefined && change.role !== 'owner') || change.disabled === true);
+    if (losesOwner && (await countOtherActiveOwners(trx, id)) === 0) {
+      throw new AppError(ResponseCode.conflict, OperatorMessage.lastOwner);
+    }
+    await updateOperator(trx, id, {
+      ...(change.role === undefined ? {} : { role: change.role }),
+      ...(change.disabled === undefined
+        ? {}
+        : { disabled_at: change.disabled ? (before.disabled_at ?? now) : null }),
+      ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+      ...(change.resetTotp ? { totp_secret: null, totp_pending_secret: null, totp_last_step: 0 } : {}),
+      updated_at: now,
     });
+    const endsSessions =
+      change.disabled === true ||
+      change.resetTotp === true ||
+      passwordHash !== undefined ||
+      change.role !== undefined;
+    const revoked = endsSessions ? await revokeOperatorSessions(trx, id, now) : 0;
+    const forgetsDevices =
+      change.disabled === true || change.resetTotp === true || passwordHash !== undefined;
+    const devicesForgotten = forgetsDevices ? await this.devices.forgetAll(id, trx) : 0;
+    const after = await this.findOrFail(id, trx);
+    await this.audit.record(
+      OperatorAuditEvent.updated,
+      {
+        ip: actor.ip,
+        detail: {
+          operator: actor.operator,
+          target_operator_id: id,
+          before: snapshot(before),
+          after: snapshot(after),
+          password_changed: passwordHash !== undefined,
+          sessions_revoked: revoked,
+          devices_forgotten: devicesForgotten,
+          ...actor.detail,
+        },
+      },
+      trx,
+    );
+    return toOperatorDto(after);
+  }
+
+  /** The operator account of an id, for the rules of operator changes; 404 for an unknown one. */
+  async findAccount(id: number, db: Kysely<Database> = this.db): Promise<OperatorDto> {
+    return toOperatorDto(await this.findOrFail(id, db));
+  }
+
+  /** How many active owners there are besides the given operator (0 for the automation token: all). */
+  async activeOwnersOtherThan(operatorId: number | null, db: Kysely<Database> = this.db): Promise<number> {
+    return countOtherActiveOwners(db, operatorId ?? 0);
+  }
+
+  /** Whether any operator account exists (none: the deployment's first operators are being made). */
+  async anyOperatorExists(db: Kysely<Database> = this.db): Promise<boolean> {
+    return (await countOperators(db)) > 0;
   }
 
   /** GET /admin/api/operators/sessions: live console sessions (the owner's view, or an operator's own). */
