@@ -132,7 +132,7 @@ describeEachDatabase('checkLedger', (suiteDatabase) => {
     expect(failingChecks(report)).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.transfers).toBe(6);
-    expect(report.accounts).toBe(11);
+    expect(report.accounts).toBe(12);
     expect(report.checks.map((check) => check.name)).toEqual([
       'balanced',
       'counters-match-transfers',

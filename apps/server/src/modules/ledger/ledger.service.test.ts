@@ -535,6 +535,7 @@ describeEachDatabase('LedgerService', (database) => {
         'system:game_house',
         'system:gift_expense',
         'system:manual_upi_clearing',
+        'system:operator_adjustments',
         'system:payout_clearing',
         'system:promotion_expense',
         'system:shop_revenue',
