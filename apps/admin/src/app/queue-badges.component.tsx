@@ -1,8 +1,11 @@
 import type { QueuesResponse } from '@app/shared';
+import { useList } from '@refinedev/core';
 import { Badge, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ALERTS_RESOURCE } from '../features/alerts/alerts.page.tsx';
 import { apiCall } from '../shared/api-client.ts';
+import { APPROVALS_RESOURCE } from '../shared/approval-notice.component.tsx';
 
 /** How often the header asks for the queue counts. */
 const QUEUE_REFRESH_MS = 30_000;
@@ -14,6 +17,41 @@ const QUEUE_LINKS: Record<string, { label: string; to: string }> = {
   tickets: { label: 'Tickets', to: '/tickets' },
   profit_transfers: { label: 'Profit transfers', to: '/profit-transfers' },
 };
+
+/**
+ * How many records of a list match, asked as a one-row page. It is a Refine list query, so an action that
+ * invalidates the list (approving a request, acknowledging an alert) refreshes the count at once.
+ */
+function useListCount(resource: string, query: Record<string, string>): number {
+  const { result } = useList({
+    resource,
+    pagination: { currentPage: 1, pageSize: 1 },
+    meta: { query },
+    queryOptions: { refetchInterval: QUEUE_REFRESH_MS },
+    errorNotification: false,
+  });
+  return result.total ?? 0;
+}
+
+/** The counts of the money controls' lists: requests waiting for a second operator, and open alerts. */
+function MoneyControlBadges() {
+  const pendingRequests = useListCount(APPROVALS_RESOURCE, { status: 'pending' });
+  const openAlerts = useListCount(ALERTS_RESOURCE, { state: 'open' });
+  return (
+    <>
+      <Link to="/approvals" data-testid="queue-approvals">
+        <Badge count={pendingRequests} showZero size="small" offset={[8, -2]} color="gold">
+          Requests
+        </Badge>
+      </Link>
+      <Link to="/alerts" data-testid="queue-alerts">
+        <Badge count={openAlerts} showZero size="small" offset={[8, -2]}>
+          Alerts
+        </Badge>
+      </Link>
+    </>
+  );
+}
 
 /** The counts of the operator queues, always in sight, each linking to its list. */
 export function QueueBadges() {
@@ -43,6 +81,7 @@ export function QueueBadges() {
           </Link>
         );
       })}
+      <MoneyControlBadges />
     </Space>
   );
 }
