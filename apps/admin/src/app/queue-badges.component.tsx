@@ -33,28 +33,13 @@ function useListCount(resource: string, query: Record<string, string>): number {
   return result.total ?? 0;
 }
 
-/** The counts of the money controls' lists: requests waiting for a second operator, and open alerts. */
-function MoneyControlBadges() {
+/**
+ * The counts of the operator queues, always in sight, each linking to its list; then the money controls'
+ * lists: requests waiting for a second operator, and open alerts.
+ */
+export function QueueBadges() {
   const pendingRequests = useListCount(APPROVALS_RESOURCE, { status: 'pending' });
   const openAlerts = useListCount(ALERTS_RESOURCE, { state: 'open' });
-  return (
-    <>
-      <Link to="/approvals" data-testid="queue-approvals">
-        <Badge count={pendingRequests} showZero size="small" offset={[8, -2]} color="gold">
-          Requests
-        </Badge>
-      </Link>
-      <Link to="/alerts" data-testid="queue-alerts">
-        <Badge count={openAlerts} showZero size="small" offset={[8, -2]}>
-          Alerts
-        </Badge>
-      </Link>
-    </>
-  );
-}
-
-/** The counts of the operator queues, always in sight, each linking to its list. */
-export function QueueBadges() {
   const [queues, setQueues] = useState<QueuesResponse['queues']>([]);
   useEffect(() => {
     let live = true;
@@ -81,7 +66,16 @@ export function QueueBadges() {
           </Link>
         );
       })}
-      <MoneyControlBadges />
+      <Link to="/approvals" data-testid="queue-approvals">
+        <Badge count={pendingRequests} showZero size="small" offset={[8, -2]}>
+          Requests
+        </Badge>
+      </Link>
+      <Link to="/alerts" data-testid="queue-alerts">
+        <Badge count={openAlerts} showZero size="small" offset={[8, -2]}>
+          Alerts
+        </Badge>
+      </Link>
     </Space>
   );
 }

@@ -43,6 +43,8 @@ const ALERT_KIND_LABELS: Record<AlertKind, string> = {
 };
 
 const PAGE_SIZE = 20;
+/** Short cells (kinds, names, ages, detail lines) stay on one line; the summary takes the rest. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Acknowledges an alert with a note, then refreshes the list and the header's badge. */
 function AcknowledgeButton({ alert }: { alert: OperatorAlertDto }) {
@@ -82,7 +84,7 @@ function AlertDetails({ details }: { details: Record<string, unknown> }) {
   return (
     <Space direction="vertical" size={0}>
       {Object.entries(details).map(([key, value]) => (
-        <Typography.Text key={key} style={{ fontSize: 12 }}>
+        <Typography.Text key={key} style={{ fontSize: 12, ...NO_WRAP }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {key}:
           </Typography.Text>{' '}
@@ -110,7 +112,7 @@ function AlertTable({ state, mayAcknowledge }: { state: AlertState; mayAcknowled
     {
       key: 'kind',
       title: 'Kind',
-      render: (_, row) => ALERT_KIND_LABELS[row.kind] ?? row.kind,
+      render: (_, row) => <span style={NO_WRAP}>{ALERT_KIND_LABELS[row.kind] ?? row.kind}</span>,
     },
     {
       key: 'summary',
@@ -123,7 +125,7 @@ function AlertTable({ state, mayAcknowledge }: { state: AlertState; mayAcknowled
       title: 'Raised',
       render: (_, row) => (
         <Tooltip title={timeText(row.created_at)}>
-          <span>{ageText(row.created_at, now)}</span>
+          <span style={NO_WRAP}>{ageText(row.created_at, now)}</span>
         </Tooltip>
       ),
     },
@@ -139,7 +141,7 @@ function AlertTable({ state, mayAcknowledge }: { state: AlertState; mayAcknowled
           )
         ) : (
           <Space direction="vertical" size={0}>
-            <span>
+            <span style={NO_WRAP}>
               {row.acknowledged_by} · {timeText(row.acknowledged_at)}
             </span>
             <Typography.Text type="secondary">{row.note}</Typography.Text>

@@ -49,7 +49,7 @@ export function ApprovalActions({ request }: { request: ApprovalRequestDto }) {
   const own = isOwnRequest(request, identity);
   const subject = `request #${request.id}: ${request.summary}`;
   return (
-    <Space wrap>
+    <Space>
       {request.may_decide ? (
         <>
           <ReasonButton

@@ -15,6 +15,9 @@ import {
   valueText,
 } from './approval-format.ts';
 
+/** The width of a field's name in the details, so both lists line up. */
+const FIELD_LABEL_WIDTH = 240;
+
 /** A record's fields as description rows (what would be done, or what the approval did). */
 function FieldList({
   title,
@@ -27,7 +30,14 @@ function FieldList({
 }) {
   const entries = Object.entries(fields);
   return (
-    <Descriptions size="small" bordered column={1} title={title} data-testid={testId}>
+    <Descriptions
+      size="small"
+      bordered
+      column={1}
+      title={title}
+      data-testid={testId}
+      styles={{ label: { width: FIELD_LABEL_WIDTH } }}
+    >
       {entries.length === 0 ? (
         <Descriptions.Item label="—">Nothing</Descriptions.Item>
       ) : (

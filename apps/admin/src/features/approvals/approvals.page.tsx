@@ -35,6 +35,8 @@ const APPROVAL_TABS: ReadonlyArray<{ key: ApprovalTab; label: string }> = [
 ];
 
 const PAGE_SIZE = 20;
+/** Short cells (names, ages, buttons) stay on one line; the summary and the reason take the rest. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The columns every tab shows: what is asked, by whom and why. */
 function requestColumns(now: number): TableColumnsType<ApprovalRequestDto> {
@@ -77,7 +79,7 @@ function requestColumns(now: number): TableColumnsType<ApprovalRequestDto> {
       title: 'Asked by',
       render: (_, row) => (
         <Space direction="vertical" size={0}>
-          <span>{row.requested_by}</span>
+          <span style={NO_WRAP}>{row.requested_by}</span>
           <Typography.Text type="secondary">{row.requested_by_role}</Typography.Text>
         </Space>
       ),
@@ -92,7 +94,7 @@ function requestColumns(now: number): TableColumnsType<ApprovalRequestDto> {
       title: 'Asked',
       render: (_, row) => (
         <Tooltip title={timeText(row.created_at)}>
-          <span>{ageText(row.created_at, now)}</span>
+          <span style={NO_WRAP}>{ageText(row.created_at, now)}</span>
         </Tooltip>
       ),
     },
@@ -107,7 +109,7 @@ function pendingColumns(now: number): TableColumnsType<ApprovalRequestDto> {
       title: 'Expires',
       render: (_, row) => (
         <Tooltip title={timeText(row.expires_at)}>
-          <span>{expiryText(row.expires_at, now)}</span>
+          <span style={NO_WRAP}>{expiryText(row.expires_at, now)}</span>
         </Tooltip>
       ),
     },
@@ -136,7 +138,7 @@ const decidedColumns: TableColumnsType<ApprovalRequestDto> = [
         '—'
       ) : (
         <Space direction="vertical" size={0}>
-          <span>
+          <span style={NO_WRAP}>
             {row.decided_by} · {timeText(row.decided_at)}
           </span>
           <Typography.Text type="secondary">{row.decision_reason}</Typography.Text>
