@@ -11,5 +11,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Rendering antd in jsdom takes seconds on a loaded machine; a page test clicks through several dialogs.
+    testTimeout: 20_000,
   },
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { advanceServerClock, callOperatorApi } from './operator.ts';
+import { callOperatorApiWithApproval } from './approvals.ts';
+import { advanceServerClock, callOperatorApi, readServerTime } from './operator.ts';
 import { readUserId } from './withdrawal.ts';
 
 /** The end-to-end server runs the India market: IST is UTC+05:30 all year. */
@@ -34,17 +35,6 @@ export interface GiftRoundTime {
 function clockText(minuteOfDay: number): string {
   const hours = Math.floor(minuteOfDay / 60) % 24;
   return `${String(hours).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
-}
-
-/**
- * The server's time (its test clock may run ahead of this machine's): the clock is moved by the smallest
- * step, one second, which answers the time it then shows.
- */
-export async function readServerTime(request: APIRequestContext): Promise<number> {
-  const response = await request.post('/dev/clock/advance', { data: { seconds: 1 } });
-  if (!response.ok())
-    throw new Error(`clock advance answered ${response.status()}: ${await response.text()}`);
-  return ((await response.json()) as { now: number }).now;
 }
 
 /** The rounds starting on the market day of `now` and the next, in order. */
@@ -119,9 +109,20 @@ export async function openGiftRound(request: APIRequestContext): Promise<GiftRou
  * A day's rounds take the settings when first listed, so they are set before any list of the target day.
  */
 export async function setGiftRoundRequirements(request: APIRequestContext): Promise<void> {
-  await callOperatorApi(request, 'PUT', '/settings/gift_events.join_recharge', { value: true });
-  await callOperatorApi(request, 'PUT', '/settings/gift_events.join_relation', { value: false });
-  await callOperatorApi(request, 'PUT', '/settings/gift_events.join_bet', { value: false });
+  // Turning a requirement off loosens a money control: when it was on, a second operator approves it.
+  const reason = 'The gift round tests expect the default entry requirements';
+  await callOperatorApiWithApproval(request, 'PUT', '/settings/gift_events.join_recharge', {
+    value: true,
+    reason,
+  });
+  await callOperatorApiWithApproval(request, 'PUT', '/settings/gift_events.join_relation', {
+    value: false,
+    reason,
+  });
+  await callOperatorApiWithApproval(request, 'PUT', '/settings/gift_events.join_bet', {
+    value: false,
+    reason,
+  });
 }
 
 /** The operator turns on the gift events entry of the signed-in player (event_gift_enable, spec 01 §6). */

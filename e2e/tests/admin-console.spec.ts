@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { callOperatorApiWithApproval } from '../support/approvals.ts';
 import {
   CONSOLE_PASSWORD,
   callPlayerApi,
@@ -19,9 +20,13 @@ const NEEDS_BET_FACTOR_DEFAULT = 1;
 
 // The suite shares one server: the settings this spec relaxes go back to their defaults for the specs after it.
 test.afterAll(async ({ request }) => {
-  await callOperatorApi(request, 'PUT', '/settings/bank_card.otp_required', { value: true });
-  await callOperatorApi(request, 'PUT', '/settings/withdrawal.needs_bet_factor', {
+  await callOperatorApiWithApproval(request, 'PUT', '/settings/bank_card.otp_required', {
+    value: true,
+    reason: 'Back to the default after the console test',
+  });
+  await callOperatorApiWithApproval(request, 'PUT', '/settings/withdrawal.needs_bet_factor', {
     value: NEEDS_BET_FACTOR_DEFAULT,
+    reason: 'Back to the default after the console test',
   });
 });
 
@@ -30,9 +35,16 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
 }) => {
   const request = page.request;
   // The player's side, prepared through the player API: a card (no code needed here), a manual UPI recharge
-  // with its UTR, and the card's cool-down waited out on the server's test clock.
-  await callOperatorApi(request, 'PUT', '/settings/bank_card.otp_required', { value: false });
-  await callOperatorApi(request, 'PUT', '/settings/withdrawal.needs_bet_factor', { value: 0 });
+  // with its UTR, and the card's cool-down waited out on the server's test clock. Both settings loosen a money
+  // control, so a second operator approves them.
+  await callOperatorApiWithApproval(request, 'PUT', '/settings/bank_card.otp_required', {
+    value: false,
+    reason: 'The console test adds a card without a code',
+  });
+  await callOperatorApiWithApproval(request, 'PUT', '/settings/withdrawal.needs_bet_factor', {
+    value: 0,
+    reason: 'The console test withdraws a recharge without wagering it',
+  });
   const mobile = `+9197${String(Date.now()).slice(-8)}`;
   const player = await registerPlayer(request, mobile, PLAYER_PASSWORD);
   const card = await callPlayerApi(request, player, 'POST', '/user/edit_bank_card', {
@@ -71,7 +83,9 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
   expect(advanced.status()).toBe(200);
   // The server's clock now runs a day ahead; TOTP codes are computed at its time, as its checks are.
   const serverOffsetMs = ((await advanced.json()) as { now: number }).now - Date.now();
-  test.setTimeout(120_000);
+  // The settings this test loosens are approved by a second operator first; on a loaded machine all of it
+  // takes a few minutes.
+  test.setTimeout(240_000);
 
   // Log in with TOTP: enrolment at the first login, then a fresh code from the app at the next one.
   await createOperator(request, 'e2e.owner', 'owner');

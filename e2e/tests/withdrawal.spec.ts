@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerThroughTheApp } from '../support/accounts.ts';
+import { callOperatorApiWithApproval } from '../support/approvals.ts';
 import { advanceServerClock, callOperatorApi } from '../support/operator.ts';
 import { rechargeThroughSandbox } from '../support/wallet.ts';
 import {
@@ -110,9 +111,16 @@ test('bank card with OTP, the needs_bet refusal, a withdrawal held, rejected by 
   // The operator turns the wagering requirement off for new recharges (a transfer would carry the payer's
   // requirement along, and betting it away is the colour game's test); the withdrawer recharges 1200 and
   // owes nothing. The setting is restored at once.
-  await callOperatorApi(withdrawer.request, 'PUT', '/settings/withdrawal.needs_bet_factor', { value: 0 });
+  // Turning it off loosens a money control: a second operator approves it.
+  await callOperatorApiWithApproval(withdrawer.request, 'PUT', '/settings/withdrawal.needs_bet_factor', {
+    value: 0,
+    reason: 'The withdrawal test recharges without a wagering requirement',
+  });
   await rechargeThroughSandbox(withdrawer, 1200);
-  await callOperatorApi(withdrawer.request, 'PUT', '/settings/withdrawal.needs_bet_factor', { value: 1 });
+  await callOperatorApiWithApproval(withdrawer.request, 'PUT', '/settings/withdrawal.needs_bet_factor', {
+    value: 1,
+    reason: 'Back to the default after the withdrawal test',
+  });
 
   // The withdrawer withdraws 1000 through the sandbox payout channel to a chosen bank.
   await expectBalance(withdrawer, '₹1,200.00');

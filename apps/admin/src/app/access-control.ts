@@ -5,6 +5,8 @@ import { currentOperator } from '../features/auth/auth-provider.ts';
 /** The roles that see each menu entry besides owner and auditor (the server enforces the same rules). */
 export const MENU_ROLES: Record<string, readonly OperatorRole[]> = {
   dashboard: ['finance', 'support', 'content'],
+  approvals: ['finance', 'support', 'content'],
+  alerts: ['finance', 'support', 'content'],
   settings: ['finance', 'content'],
   channels: ['finance'],
   content: ['content'],

@@ -4,6 +4,9 @@ import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev
 import { App as AntdApp, Button, Card, ConfigProvider, Layout, Space, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { HashRouter, Outlet, Route, Routes } from 'react-router';
+import { AlertsPage } from '../features/alerts/alerts.page.tsx';
+import { ApprovalPage } from '../features/approvals/approval.page.tsx';
+import { ApprovalsPage } from '../features/approvals/approvals.page.tsx';
 import { authProvider } from '../features/auth/auth-provider.ts';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { ChannelsPage } from '../features/channels/channels.page.tsx';
@@ -27,6 +30,8 @@ const accessControlProvider = accessControlFor(
 
 const resources = [
   { name: 'dashboard', list: '/', meta: { label: 'Dashboard' } },
+  { name: 'approvals', list: '/approvals', show: '/approvals/:id', meta: { label: 'Requests' } },
+  { name: 'alerts', list: '/alerts', meta: { label: 'Alerts' } },
   ...RESOURCE_LISTS.map((definition) => ({
     name: definition.name,
     list: `/${definition.name}`,
@@ -98,6 +103,9 @@ export function App() {
                     element={<ResourceListPage key={definition.name} definition={definition} />}
                   />
                 ))}
+                <Route path="/approvals" element={<ApprovalsPage />} />
+                <Route path="/approvals/:id" element={<ApprovalPage />} />
+                <Route path="/alerts" element={<AlertsPage />} />
                 <Route path="/users/:id" element={<PlayerPage />} />
                 <Route path="/channels" element={<ChannelsPage />} />
                 <Route path="/content" element={<ContentPage />} />

@@ -1,8 +1,11 @@
 import type { QueuesResponse } from '@app/shared';
+import { useList } from '@refinedev/core';
 import { Badge, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ALERTS_RESOURCE } from '../features/alerts/alerts.page.tsx';
 import { apiCall } from '../shared/api-client.ts';
+import { APPROVALS_RESOURCE } from '../shared/approval-notice.component.tsx';
 
 /** How often the header asks for the queue counts. */
 const QUEUE_REFRESH_MS = 30_000;
@@ -15,8 +18,28 @@ const QUEUE_LINKS: Record<string, { label: string; to: string }> = {
   profit_transfers: { label: 'Profit transfers', to: '/profit-transfers' },
 };
 
-/** The counts of the operator queues, always in sight, each linking to its list. */
+/**
+ * How many records of a list match, asked as a one-row page. It is a Refine list query, so an action that
+ * invalidates the list (approving a request, acknowledging an alert) refreshes the count at once.
+ */
+function useListCount(resource: string, query: Record<string, string>): number {
+  const { result } = useList({
+    resource,
+    pagination: { currentPage: 1, pageSize: 1 },
+    meta: { query },
+    queryOptions: { refetchInterval: QUEUE_REFRESH_MS },
+    errorNotification: false,
+  });
+  return result.total ?? 0;
+}
+
+/**
+ * The counts of the operator queues, always in sight, each linking to its list; then the money controls'
+ * lists: requests waiting for a second operator, and open alerts.
+ */
 export function QueueBadges() {
+  const pendingRequests = useListCount(APPROVALS_RESOURCE, { status: 'pending' });
+  const openAlerts = useListCount(ALERTS_RESOURCE, { state: 'open' });
   const [queues, setQueues] = useState<QueuesResponse['queues']>([]);
   useEffect(() => {
     let live = true;
@@ -43,6 +66,16 @@ export function QueueBadges() {
           </Link>
         );
       })}
+      <Link to="/approvals" data-testid="queue-approvals">
+        <Badge count={pendingRequests} showZero size="small" offset={[8, -2]}>
+          Requests
+        </Badge>
+      </Link>
+      <Link to="/alerts" data-testid="queue-alerts">
+        <Badge count={openAlerts} showZero size="small" offset={[8, -2]}>
+          Alerts
+        </Badge>
+      </Link>
     </Space>
   );
 }

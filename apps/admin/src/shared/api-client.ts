@@ -50,3 +50,16 @@ export async function apiCall<T = Record<string, unknown>>(
   if (!response.ok) throw new ApiError(response.status, payload.msg ?? `HTTP ${response.status}`);
   return payload as T;
 }
+
+/** The text of a failure: an Error's message, or the `message` of Refine's HttpError (a plain object). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  ) {
+    return (error as { message: string }).message;
+  }
+  return String(error);
+}

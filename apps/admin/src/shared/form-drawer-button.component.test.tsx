@@ -1,13 +1,22 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ApprovalMessage } from '@app/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type DrawerProps, Form, Input } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { QueueBadges } from '../app/queue-badges.component.tsx';
+import { badgeCount, renderInConsole } from '../test/console-harness.tsx';
 import { apiCall } from './api-client.ts';
-import { message } from './feedback.ts';
+import { message, notice } from './feedback.ts';
 import { FormDrawerButton } from './form-drawer-button.component.tsx';
 
-vi.mock('./api-client.ts', () => ({ apiCall: vi.fn() }));
-vi.mock('./feedback.ts', () => ({ message: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('./api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./api-client.ts')>()),
+  apiCall: vi.fn(),
+}));
+vi.mock('./feedback.ts', () => ({
+  message: { success: vi.fn(), error: vi.fn() },
+  notice: { info: vi.fn() },
+}));
 
 const drawer = vi.hoisted(() => ({ closing: false }));
 // In a browser a closed drawer keeps its content through the close animation; jsdom has no animations and
@@ -24,8 +33,8 @@ vi.mock('antd', async (importOriginal) => {
 
 const schema = z.object({ name: z.string().min(3, 'Name is too short'), key: z.string().optional() });
 
-function renderButton(onSaved = vi.fn()) {
-  render(
+function renderButton(onSaved = vi.fn(), reasonField?: { extra: string }) {
+  renderInConsole(
     <FormDrawerButton<{ name: string; key?: string }>
       label="Edit"
       buttonTestId="edit"
@@ -37,6 +46,7 @@ function renderButton(onSaved = vi.fn()) {
       method="PUT"
       path="/admin/api/things/1"
       savedMessage={(values) => `${values.name} saved`}
+      {...(reasonField ? { reasonField } : {})}
       onSaved={onSaved}
     >
       <Form.Item label="Name" name="name">
@@ -56,6 +66,7 @@ describe('FormDrawerButton', () => {
     vi.mocked(apiCall).mockReset();
     vi.mocked(message.success).mockReset();
     vi.mocked(message.error).mockReset();
+    vi.mocked(notice.info).mockReset();
     drawer.closing = false;
   });
 
@@ -100,5 +111,79 @@ describe('FormDrawerButton', () => {
     await waitFor(() => expect(screen.queryByLabelText('Name')).toBeNull());
     fireEvent.click(screen.getByTestId('edit'));
     expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Razorpay');
+  });
+
+  it('says a 202 answer was sent for approval with a link to the request, not "saved", and the badge counts it', async () => {
+    const request = { id: 12, summary: 'Provider acme: new signing secret', status: 'pending' };
+    let pending = 0;
+    vi.mocked(apiCall).mockImplementation(async (method, path) => {
+      if (path === '/admin/api/queues') return { code: 200, queues: [] } as never;
+      if (path.startsWith('/admin/api/alerts'))
+        return { code: 200, page: { count: 0 }, queryset: [] } as never;
+      if (path.startsWith('/admin/api/approvals')) {
+        return { code: 200, page: { count: pending }, queryset: pending ? [request] : [] } as never;
+      }
+      expect([method, path]).toEqual(['PUT', '/admin/api/things/1']);
+      pending = 1;
+      return { code: 202, msg: ApprovalMessage.requested, request } as never;
+    });
+    const onSaved = vi.fn();
+    renderInConsole(
+      <>
+        <QueueBadges />
+        <FormDrawerButton<{ name: string }>
+          label="Edit"
+          buttonTestId="edit"
+          title="Provider"
+          width={420}
+          initialValues={{ name: 'Razorpay' }}
+          schema={schema}
+          invalidMessage="Invalid"
+          method="PUT"
+          path="/admin/api/things/1"
+          savedMessage="Provider saved"
+          onSaved={onSaved}
+        >
+          <Form.Item label="Name" name="name">
+            <Input />
+          </Form.Item>
+        </FormDrawerButton>
+      </>,
+    );
+    await waitFor(() => expect(badgeCount('queue-approvals')).toBe('0'));
+    fireEvent.click(screen.getByTestId('edit'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(notice.info).toHaveBeenCalledTimes(1));
+    expect(message.success).not.toHaveBeenCalled();
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    const [title, description] = vi.mocked(notice.info).mock.calls[0] ?? [];
+    expect(title).toBe(ApprovalMessage.requested);
+    renderInConsole(<div data-testid="notice">{description}</div>);
+    const link = within(screen.getByTestId('notice')).getByRole('link');
+    expect(link.getAttribute('href')).toBe('#/approvals/12');
+    expect(link.textContent).toBe('Request #12: Provider acme: new signing secret');
+    // The header's badge was asked again at once, not at its next poll.
+    await waitFor(() => expect(badgeCount('queue-approvals')).toBe('1'));
+  });
+
+  it('sends the reason of a form that asks for one only when it is given', async () => {
+    vi.mocked(apiCall).mockResolvedValue({ code: 200 });
+    renderButton(vi.fn(), { extra: 'Needed above the maximum' });
+    expect(screen.getByText('Needed above the maximum')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(apiCall).toHaveBeenCalledWith('PUT', '/admin/api/things/1', { name: 'Razorpay' }),
+    );
+
+    fireEvent.click(screen.getByTestId('edit'));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: '  VIP campaign ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(apiCall).toHaveBeenCalledWith('PUT', '/admin/api/things/1', {
+        name: 'Razorpay',
+        reason: 'VIP campaign',
+      }),
+    );
   });
 });

@@ -1,7 +1,9 @@
-import { Button, type ButtonProps, Drawer, Form, type FormProps } from 'antd';
+import { OPERATOR_REASON_MAX_LENGTH } from '@app/shared';
+import { Button, type ButtonProps, Drawer, Form, type FormProps, Input } from 'antd';
 import { type ReactNode, useState } from 'react';
 import type { ZodType } from 'zod';
-import { apiCall } from './api-client.ts';
+import { apiCall, errorMessage } from './api-client.ts';
+import { useActionAnswer } from './approval-notice.component.tsx';
 import { message } from './feedback.ts';
 
 /** One problem the schema found, as zod reports it. */
@@ -28,8 +30,16 @@ interface FormDrawerButtonProps<Fields> {
   describeIssue?: (issue: SchemaIssue) => string;
   method: 'POST' | 'PUT';
   path: string;
-  /** Said once the server accepted the body. */
+  /**
+   * Said once the server did what was asked. An answer that is a request for a second operator's approval
+   * (HTTP 202) is said as such instead, with a link to the request.
+   */
   savedMessage: string | ((values: Fields) => string);
+  /**
+   * Asks for a reason (sent as `reason` when given) for an action that may need a second operator's
+   * approval; the text says when the reason is needed.
+   */
+  reasonField?: { extra: ReactNode };
   submitLabel?: string;
   onSaved: () => void;
   /** The form's items; the Save button follows them. */
@@ -42,6 +52,15 @@ type DrawerFormProps<Fields> = Omit<
 > & {
   onDone: () => void;
 };
+
+/** The body of a form with a reason field: the other fields as `toBody` makes them, and the reason if given. */
+function withReason<Fields>(
+  { reason, ...fields }: Fields & { reason?: string },
+  toBody: (values: Fields) => unknown,
+): unknown {
+  const text = reason?.trim();
+  return { ...(toBody(fields as Fields) as object), ...(text ? { reason: text } : {}) };
+}
 
 /**
  * The drawer's form. It lives inside the drawer, so every opening starts from the initial values: a form
@@ -56,15 +75,17 @@ function DrawerForm<Fields extends object>({
   method,
   path,
   savedMessage,
+  reasonField,
   submitLabel = 'Save',
   onSaved,
   onDone,
   children,
 }: DrawerFormProps<Fields>) {
-  const [form] = Form.useForm<Fields>();
+  const [form] = Form.useForm<Fields & { reason?: string }>();
   const [busy, setBusy] = useState(false);
-  const save = async (values: Fields) => {
-    const body = toBody(values);
+  const answerOf = useActionAnswer();
+  const save = async (values: Fields & { reason?: string }) => {
+    const body = reasonField ? withReason(values, toBody) : toBody(values);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -73,22 +94,32 @@ function DrawerForm<Fields extends object>({
     }
     setBusy(true);
     try {
-      await apiCall(method, path, body);
-      message.success(typeof savedMessage === 'function' ? savedMessage(values) : savedMessage);
+      const answer = await apiCall(method, path, body);
+      answerOf(answer, typeof savedMessage === 'function' ? savedMessage(values) : savedMessage);
       // The drawer is destroyed only once its close animation ends; until then a key the operator typed
       // would still be in the page, so the form lets go of every value at once.
       form.resetFields();
       onDone();
       onSaved();
     } catch (error) {
-      message.error(error instanceof Error ? error.message : String(error));
+      message.error(errorMessage(error));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Form<Fields> form={form} layout="vertical" initialValues={initialValues} onFinish={save}>
+    <Form<Fields & { reason?: string }>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={save}
+    >
       {children}
+      {reasonField ? (
+        <Form.Item label="Reason" name="reason" extra={reasonField.extra}>
+          <Input.TextArea maxLength={OPERATOR_REASON_MAX_LENGTH} autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      ) : null}
       <Button type="primary" htmlType="submit" loading={busy}>
         {submitLabel}
       </Button>

@@ -1,5 +1,7 @@
-import { Button, type ButtonProps, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Button, type ButtonProps, Input, Modal, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from './api-client.ts';
+import { useActionAnswer } from './approval-notice.component.tsx';
 import { message } from './feedback.ts';
 
 interface ReasonButtonProps {
@@ -10,6 +12,13 @@ interface ReasonButtonProps {
   type?: ButtonProps['type'];
   /** For a text that is not an audit reason (such as a reply to a player). */
   field?: { label: string; placeholder: string; maxLength: number };
+  /** What the operator should know before going on (shown above the text). */
+  description?: ReactNode;
+  testId?: string;
+  /**
+   * Runs the action. Its answer's `msg` is said; an answer that is a request for a second operator's
+   * approval (HTTP 202) is said as such, with a link to the request.
+   */
   onSubmit(reason: string): Promise<unknown>;
 }
 
@@ -22,8 +31,11 @@ export function ReasonButton({
   danger,
   type,
   field = REASON_FIELD,
+  description,
+  testId,
   onSubmit,
 }: ReasonButtonProps) {
+  const answerOf = useActionAnswer();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,18 +43,18 @@ export function ReasonButton({
     setBusy(true);
     try {
       const answer = (await onSubmit(reason.trim())) as { msg?: string } | undefined;
-      message.success(answer?.msg ?? 'Done');
+      answerOf(answer, answer?.msg ?? 'Done');
       setOpen(false);
       setReason('');
     } catch (error) {
-      message.error(error instanceof Error ? error.message : String(error));
+      message.error(errorMessage(error));
     } finally {
       setBusy(false);
     }
   };
   return (
     <>
-      <Button size="small" danger={danger} type={type} onClick={() => setOpen(true)}>
+      <Button size="small" danger={danger} type={type} onClick={() => setOpen(true)} data-testid={testId}>
         {label}
       </Button>
       <Modal
@@ -54,6 +66,7 @@ export function ReasonButton({
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
+        {description ? <Typography.Paragraph>{description}</Typography.Paragraph> : null}
         <Input.TextArea
           aria-label={field.label}
           placeholder={field.placeholder}

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks matchMedia, which antd's responsive components read; the console only needs it to exist.
@@ -15,6 +15,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The console's pages answer after a few mocked calls and antd renders; on a loaded machine that takes
+// longer than testing-library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

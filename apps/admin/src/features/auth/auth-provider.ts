@@ -1,8 +1,17 @@
-import type { OperatorMeResponse } from '@app/shared';
+import type { OperatorMeResponse, OperatorRole } from '@app/shared';
 import type { AuthProvider } from '@refinedev/core';
 import { ApiError, apiCall, sessionToken, storeSessionToken } from '../../shared/api-client.ts';
 
 let me: Promise<OperatorMeResponse> | undefined;
+
+/** Who is signed in, as Refine's useGetIdentity answers it. */
+export interface ConsoleIdentity {
+  id: number;
+  /** "username (role)", as the header shows it. */
+  name: string;
+  username: string;
+  role: OperatorRole;
+}
 
 /** The signed-in operator (asked once per session). */
 export function currentOperator(): Promise<OperatorMeResponse> {
@@ -42,9 +51,14 @@ export const authProvider: AuthProvider = {
       return { authenticated: false, redirectTo: '/login' };
     }
   },
-  async getIdentity() {
+  async getIdentity(): Promise<ConsoleIdentity> {
     const { operator } = await currentOperator();
-    return { id: operator.id, name: `${operator.username} (${operator.role})` };
+    return {
+      id: operator.id,
+      name: `${operator.username} (${operator.role})`,
+      username: operator.username,
+      role: operator.role,
+    };
   },
   async getPermissions() {
     return (await currentOperator()).operator.role;

@@ -18,9 +18,15 @@ function giftCodeBody({ expires, min_amount, ...fields }: GiftCodeFields) {
   return { ...fields, ...(min_amount ? { min_amount } : {}), expires_at: expires?.valueOf() };
 }
 
+/** When a gift code needs a reason (DESIGN.md §2 "Operator money controls"). */
+const GIFT_REASON_EXTRA =
+  'Needed when the total is above the single-approval maximum: such a code is made only once a second ' +
+  'operator approves it.';
+
 /**
  * Creates a gift code: its total is split into `count` packets, fixed or random (never below the minimum).
- * The form is checked with the zod schema the server parses, so it says what is wrong before sending.
+ * The form is checked with the zod schema the server parses, so it says what is wrong before sending. A code
+ * above the single-approval maximum is sent for a second operator's approval, and the form says so.
  */
 export function GiftCodeFormButton({ onSaved }: { onSaved: () => void }) {
   return (
@@ -36,6 +42,7 @@ export function GiftCodeFormButton({ onSaved }: { onSaved: () => void }) {
       method="POST"
       path="/admin/api/gift-codes"
       savedMessage={(fields) => `Gift code ${fields.code} created`}
+      reasonField={{ extra: GIFT_REASON_EXTRA }}
       submitLabel="Create"
       onSaved={onSaved}
     >

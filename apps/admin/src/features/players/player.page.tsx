@@ -1,10 +1,13 @@
-import { type OperatorUserDto, USER_FLAG_NAMES } from '@app/shared';
+import { type OperatorRole, type OperatorUserDto, USER_FLAG_NAMES } from '@app/shared';
+import { useGetIdentity } from '@refinedev/core';
 import { Card, Descriptions, Space, Switch, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiCall } from '../../shared/api-client.ts';
 import { message } from '../../shared/feedback.ts';
 import { ReasonButton } from '../../shared/reason-button.component.tsx';
+import type { ConsoleIdentity } from '../auth/auth-provider.ts';
+import { PlayerAdjustmentButton } from './player-adjustment-form.component.tsx';
 import { PlayerRecords } from './player-records.component.tsx';
 
 /** The record kinds shown as tabs (the server answers which exist; these are the ones every build has). */
@@ -20,13 +23,19 @@ const RECORD_TABS = [
   { kind: 'referrals', label: 'Referral tree' },
 ];
 
+/** The roles that may ask for a hand recharge or recharge cancel (the server's rule; owner always may). */
+const ADJUSTING_ROLES: readonly OperatorRole[] = ['owner', 'finance', 'support'];
+
 /**
  * The player view: profile, flags, balance, suspension (with a reason), and every kind of record (ledger,
- * bets, recharges, withdrawals, masked cards, sessions with revoke, referrals) and the audit trail.
+ * bets, recharges, withdrawals, masked cards, sessions with revoke, referrals) and the audit trail. A hand
+ * recharge or recharge cancel is asked for here and approved by a second operator on the Requests page.
  */
 export function PlayerPage() {
   const userId = Number(useParams().id);
   const [player, setPlayer] = useState<OperatorUserDto | null>(null);
+  const { data: identity } = useGetIdentity<ConsoleIdentity>();
+  const mayAdjust = identity !== undefined && ADJUSTING_ROLES.includes(identity.role);
   const load = useCallback(() => {
     apiCall<{ entry: OperatorUserDto }>('GET', `/admin/api/users/${userId}`)
       .then((body) => setPlayer(body.entry))
@@ -58,16 +67,23 @@ export function PlayerPage() {
       <Card
         title={`Player #${player.user_id}`}
         extra={
-          player.suspended ? (
-            <ReasonButton label="Unsuspend" title="Lift the suspension" onSubmit={suspension('unsuspend')} />
-          ) : (
-            <ReasonButton
-              label="Suspend"
-              danger
-              title="Suspend this account"
-              onSubmit={suspension('suspend')}
-            />
-          )
+          <Space>
+            {mayAdjust ? <PlayerAdjustmentButton userId={userId} balance={player.balance} /> : null}
+            {player.suspended ? (
+              <ReasonButton
+                label="Unsuspend"
+                title="Lift the suspension"
+                onSubmit={suspension('unsuspend')}
+              />
+            ) : (
+              <ReasonButton
+                label="Suspend"
+                danger
+                title="Suspend this account"
+                onSubmit={suspension('suspend')}
+              />
+            )}
+          </Space>
         }
       >
         <Descriptions size="small" column={3}>

@@ -1,8 +1,17 @@
-import { Button, Card, Input, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import type { ApprovalRequestDto } from '@app/shared';
+import { useCustom, useList } from '@refinedev/core';
+import { Button, Card, Input, InputNumber, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiCall } from '../../shared/api-client.ts';
+import { apiCall, errorMessage } from '../../shared/api-client.ts';
+import {
+  APPROVALS_RESOURCE,
+  approvalHref,
+  isApprovalRequested,
+  useActionAnswer,
+} from '../../shared/approval-notice.component.tsx';
 import { message } from '../../shared/feedback.ts';
+import { ReasonButton } from '../../shared/reason-button.component.tsx';
 
 interface SettingDescription {
   key: string;
@@ -10,7 +19,14 @@ interface SettingDescription {
   default: unknown;
   schema: { type?: string };
   role: string;
+  /** A money control: a change that loosens it waits for a second operator's approval. */
+  control?: boolean;
 }
+
+/** What the operator reads before changing a money control. */
+const CONTROL_EXPLANATION =
+  'This setting is a money control. A change that loosens it (allows more) is sent to a second operator, ' +
+  'who approves it before it applies; a change that tightens it applies at once. Both keep your reason.';
 
 /** One setting's editor, chosen by its JSON schema type: a switch, a number, a text or JSON. */
 function SettingEditor({ setting, onSaved }: { setting: SettingDescription; onSaved: () => void }) {
@@ -20,15 +36,23 @@ function SettingEditor({ setting, onSaved }: { setting: SettingDescription; onSa
       ? setting.value
       : JSON.stringify(setting.value, null, 2),
   );
+  const answerOf = useActionAnswer();
+  const parsedDraft = () =>
+    type === 'array' || type === 'object' || type === undefined ? JSON.parse(String(draft)) : draft;
+  /** Sends the change; answers what the server answered (a 202 when it waits for an approval). */
+  const send = async (reason?: string) => {
+    const answer = await apiCall('PUT', `/admin/api/settings/${setting.key}`, {
+      value: parsedDraft(),
+      ...(reason ? { reason } : {}),
+    });
+    onSaved();
+    return answer;
+  };
   const save = async () => {
     try {
-      const value =
-        type === 'array' || type === 'object' || type === undefined ? JSON.parse(String(draft)) : draft;
-      await apiCall('PUT', `/admin/api/settings/${setting.key}`, { value });
-      message.success(`${setting.key} saved`);
-      onSaved();
+      answerOf(await send(), `${setting.key} saved`);
     } catch (error) {
-      message.error(error instanceof Error ? error.message : String(error));
+      message.error(errorMessage(error));
     }
   };
   const editor =
@@ -53,11 +77,42 @@ function SettingEditor({ setting, onSaved }: { setting: SettingDescription; onSa
   return (
     <Space align="start" style={{ width: '100%' }}>
       <div style={{ minWidth: 320 }}>{editor}</div>
-      <Button size="small" onClick={save}>
-        Save
-      </Button>
+      {setting.control ? (
+        <ReasonButton
+          label="Save"
+          title={`Change ${setting.key}`}
+          description={CONTROL_EXPLANATION}
+          testId={`save-${setting.key}`}
+          onSubmit={async (reason) => {
+            const answer = await send(reason);
+            return isApprovalRequested(answer) ? answer : { msg: `${setting.key} saved` };
+          }}
+        />
+      ) : (
+        <Button size="small" onClick={save} data-testid={`save-${setting.key}`}>
+          Save
+        </Button>
+      )}
     </Space>
   );
+}
+
+/** How many pending setting changes the page looks up (more than there are settings to change). */
+const PENDING_CHANGES_LIMIT = 100;
+
+/** The setting changes waiting for a second operator, by setting key. */
+function usePendingSettingChanges(): Map<string, ApprovalRequestDto[]> {
+  const { result } = useList<ApprovalRequestDto>({
+    resource: APPROVALS_RESOURCE,
+    pagination: { currentPage: 1, pageSize: PENDING_CHANGES_LIMIT },
+    meta: { query: { status: 'pending', kind: 'setting.change' } },
+  });
+  const byKey = new Map<string, ApprovalRequestDto[]>();
+  for (const request of result.data) {
+    const key = String(request.details.key);
+    byKey.set(key, [...(byKey.get(key) ?? []), request]);
+  }
+  return byKey;
 }
 
 /** Settings that have their own form on the content page (checked there field by field). */
@@ -68,17 +123,16 @@ const CONTENT_FORM_KEYS = new Set(['home.banners', 'home.notice', 'colour.notice
  * contacts, app links, withdrawal limits and the four-eyes threshold, defaults of new accounts.
  */
 export function SettingsPage() {
-  const [settings, setSettings] = useState<SettingDescription[]>([]);
+  const { result, query } = useCustom<{ definitions: SettingDescription[] }>({
+    url: '/admin/api/settings',
+    method: 'get',
+  });
+  const settings = result.data?.definitions ?? [];
+  const pendingChanges = usePendingSettingChanges();
   const [version, setVersion] = useState(0);
-  const load = useCallback(() => {
-    apiCall<{ definitions: SettingDescription[] }>('GET', '/admin/api/settings')
-      .then((body) => setSettings(body.definitions))
-      .catch((error: Error) => message.error(error.message));
-  }, []);
-  useEffect(load, [load]);
   const saved = () => {
     setVersion((value) => value + 1);
-    load();
+    void query.refetch();
   };
   return (
     <Card title="Settings">
@@ -86,12 +140,24 @@ export function SettingsPage() {
         rowKey="key"
         size="small"
         pagination={false}
+        loading={query.isLoading}
         dataSource={settings}
         columns={[
           {
             key: 'key',
             title: 'Setting',
-            render: (_, row) => <Typography.Text code>{row.key}</Typography.Text>,
+            render: (_, row) => (
+              <Space size={4} wrap>
+                <Typography.Text code>{row.key}</Typography.Text>
+                {row.control ? (
+                  <Tooltip title="A change that loosens it waits for a second operator's approval">
+                    <Tag color="gold" data-testid={`control-${row.key}`}>
+                      control
+                    </Tag>
+                  </Tooltip>
+                ) : null}
+              </Space>
+            ),
           },
           { key: 'type', title: 'Type', render: (_, row) => <Tag>{row.schema.type ?? 'json'}</Tag> },
           { key: 'role', title: 'Role', render: (_, row) => row.role },
@@ -114,7 +180,16 @@ export function SettingsPage() {
                   <Link to="/content">Edit on the Banners &amp; notices page</Link>
                 </Space>
               ) : (
-                <SettingEditor key={`${row.key}:${version}`} setting={row} onSaved={saved} />
+                <Space direction="vertical" size={4}>
+                  <SettingEditor key={`${row.key}:${version}`} setting={row} onSaved={saved} />
+                  {(pendingChanges.get(row.key) ?? []).map((request) => (
+                    <a key={request.id} href={approvalHref(request.id)}>
+                      <Tag color="blue">
+                        Request #{request.id} waits for approval: {JSON.stringify(request.details.value)}
+                      </Tag>
+                    </a>
+                  ))}
+                </Space>
               ),
           },
         ]}
