@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { CONSOLE_PASSWORD, createOperator, totpCode } from './console.ts';
+import { expect } from '@playwright/test';
+import { CONSOLE_PASSWORD, totpCode } from './console.ts';
 import { advanceServerClock, E2E_ADMIN_TOKEN, readServerTime } from './operator.ts';
 
 /**
@@ -72,10 +73,43 @@ async function currentCode(request: APIRequestContext, secret: string): Promise<
   return totpCode(secret, (await readServerTime(request)) - Date.now());
 }
 
+/** The role of the run's first operator: it approves the operator accounts the run makes later. */
+const ACCOUNTS_CHECKER_ROLE = 'owner';
+
+/**
+ * Creates a console operator with the automation token, as a deployment's automation would. While an owner
+ * exists, a new account is a request another owner approves (DESIGN.md §2): the run's checker owner, made
+ * before any other operator so that it is the one that may.
+ */
+export async function createOperator(
+  request: APIRequestContext,
+  username: string,
+  role: string,
+): Promise<void> {
+  await secondOperatorSession(request, ACCOUNTS_CHECKER_ROLE);
+  await postOperator(request, username, role);
+}
+
+/** POST /admin/api/operators with the automation token; a 202 is approved by the run's checker owner. */
+async function postOperator(request: APIRequestContext, username: string, role: string): Promise<void> {
+  const response = await request.post('/admin/api/operators', {
+    headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    data: { username, password: CONSOLE_PASSWORD, role, reason: `end-to-end operator ${username}` },
+  });
+  const payload = (await response.json()) as Record<string, unknown>;
+  if (response.status() === 202) {
+    await approveAsSecondOperator(request, payload.request as PendingRequest, 'end-to-end operator checked');
+    return;
+  }
+  expect(response.status(), JSON.stringify(payload)).toBe(200);
+}
+
 /** Creates the run's second operator of a role and enrols its authenticator, as its first login does. */
 async function enrolSecondOperator(request: APIRequestContext, role: string): Promise<SecondOperator> {
   const username = `e2e.checker-${role}`;
-  await createOperator(request, username, role);
+  // The checker owner comes first (made while no operator exists, so at once); every later one it approves.
+  if (role !== ACCOUNTS_CHECKER_ROLE) await secondOperatorSession(request, ACCOUNTS_CHECKER_ROLE);
+  await postOperator(request, username, role);
   const login = await postJson(request, '/admin/api/auth/login', { username, password: CONSOLE_PASSWORD });
   if (login.payload.step !== 'enrol')
     throw new Error(`expected an enrolment: ${JSON.stringify(login.payload)}`);

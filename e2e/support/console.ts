@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_REFERRAL_CODE, readLastOtp } from './accounts.ts';
-import { E2E_ADMIN_TOKEN } from './operator.ts';
 
 /** The password of the console operators the end-to-end tests create. */
 export const CONSOLE_PASSWORD = 'console-password-0123';
@@ -42,19 +41,6 @@ export async function registerPlayer(
     r_code: DEMO_REFERRAL_CODE,
   });
   return String(registered.token);
-}
-
-/** Creates a console operator with the automation token (ADMIN_TOKEN acts as an owner). */
-export async function createOperator(
-  request: APIRequestContext,
-  username: string,
-  role: string,
-): Promise<void> {
-  const response = await request.post('/admin/api/operators', {
-    headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
-    data: { username, password: CONSOLE_PASSWORD, role },
-  });
-  expect(response.status()).toBe(200);
 }
 
 /** The TOTP code an authenticator app would show, at the server's (possibly advanced) clock. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
-import { createOperator, firstConsoleLogin } from '../support/console.ts';
+import { approveAsSecondOperator, createOperator, type PendingRequest } from '../support/approvals.ts';
+import { firstConsoleLogin } from '../support/console.ts';
 import { gradientPng } from '../support/images.ts';
 import { callOperatorApi } from '../support/operator.ts';
 
@@ -56,12 +57,27 @@ test('finance sets a gateway key and sees it only as set; content uploads a bann
   await page.getByLabel('Key id').fill('rzp_test_E2E0001');
   await page.getByLabel('Key secret').fill(KEY_SECRET);
   await page.getByLabel('Webhook secret').fill(WEBHOOK_SECRET);
+  await page.getByLabel('Reason').fill('Live Razorpay account opened today');
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Keys change where money goes: they are set only when a second finance operator approves.
+  const sent = page.getByTestId('approval-requested');
+  await expect(sent).toContainText('Sent for approval');
+  await expect(page.getByText('Razorpay saved')).toHaveCount(0);
+  await expect(page.getByTestId('secret-razorpay-key_secret')).toContainText('not set');
+  const requestId = Number(
+    /#\/approvals\/(\d+)$/.exec(
+      (await sent.getByTestId('approval-requested-link').getAttribute('href')) ?? '',
+    )?.[1],
+  );
+  const pending = await callOperatorApi(request, 'GET', `/approvals/${requestId}`);
+  expect(JSON.stringify(pending)).not.toContain(KEY_SECRET);
+  await approveAsSecondOperator(request, pending.entry as PendingRequest, 'Keys match the gateway dashboard');
   const reloaded = page.waitForResponse(
     (response) =>
       response.url().endsWith('/admin/api/payment-channels') && response.request().method() === 'GET',
   );
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Razorpay saved')).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await page.getByRole('menuitem', { name: 'Channels' }).click();
   const listText = await (await reloaded).text();
   expect(listText).not.toContain(KEY_SECRET);
   expect(listText).not.toContain(WEBHOOK_SECRET);

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { callOperatorApiWithApproval } from '../support/approvals.ts';
+import { callOperatorApiWithApproval, createOperator } from '../support/approvals.ts';
 import {
   CONSOLE_PASSWORD,
   callPlayerApi,
-  createOperator,
   firstConsoleLogin,
   registerPlayer,
   totpCode,

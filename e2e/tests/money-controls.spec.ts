@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, devices, type Page, test } from '@playwright/test';
 import { registerThroughTheApp } from '../support/accounts.ts';
-import { createOperator, firstConsoleLogin } from '../support/console.ts';
+import { createOperator } from '../support/approvals.ts';
+import { firstConsoleLogin } from '../support/console.ts';
 import { callOperatorApi, readServerTime } from '../support/operator.ts';
 
 // The console is a desktop application.

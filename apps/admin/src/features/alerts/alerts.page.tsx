@@ -40,6 +40,7 @@ const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   large_gift_code: 'Large gift code',
   operator_gift_cap: 'Operator gift-code cap',
   voided_round: 'Voided round',
+  operator_changed_alone: 'Operator changed by a sole owner',
 };
 
 const PAGE_SIZE = 20;

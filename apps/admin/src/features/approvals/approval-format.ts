@@ -13,6 +13,8 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   'setting.change': 'Setting change',
   'game_provider.save': 'Game provider',
   'payment_channel.change': 'Payment channel',
+  'operator.create': 'New operator',
+  'operator.change': 'Operator change',
 };
 
 /** The queue's name of a status ("cancelled" is a request its maker withdrew). */

@@ -17,6 +17,11 @@ interface PaymentChannelFields {
 }
 
 /** How the form describes a secret it never receives: set (with its last characters) or not set. */
+/** When a channel change needs a reason (DESIGN.md §2 "Operator money controls"). */
+const CHANNEL_REASON_EXTRA =
+  'Needed when gateway settings or keys change: where players pay and what vouches for a payment change ' +
+  'only once a second operator approves. Name, amounts, order and the switch apply at once.';
+
 export function secretHint(state: { set: boolean; last4: string | null } | undefined): string {
   if (!state?.set) return 'not set';
   return state.last4 ? `set (ends …${state.last4})` : 'set';
@@ -78,6 +83,7 @@ export function PaymentChannelFormButton({
       method="PUT"
       path={`/admin/api/payment-channels/${channel.id}`}
       savedMessage={`${channel.name} saved`}
+      reasonField={{ extra: CHANNEL_REASON_EXTRA }}
       onSaved={onSaved}
     >
       <Form.Item label="Name shown to players" name="name" rules={[{ required: true }]}>

@@ -97,6 +97,18 @@ export const rechargesResource = defineResource<AdminRechargeDto>({
     { key: 'utr', title: 'UTR', render: (row) => <Typography.Text code>{row.utr}</Typography.Text> },
     { key: 'pay_name', title: 'Payer' },
     timeColumn('utr_submit_time', 'UTR sent'),
+    {
+      key: 'first_confirmer',
+      title: 'Four-eyes',
+      render: (row) =>
+        !row.needs_two_confirmations ? (
+          'one confirmation'
+        ) : row.first_confirmer ? (
+          <Tag color="gold">confirmed by {row.first_confirmer}: needs a second operator</Tag>
+        ) : (
+          <Tag>needs two operators</Tag>
+        ),
+    },
   ],
   actions: (row, refresh) => (
     <>
@@ -601,28 +613,26 @@ export const operatorsResource = defineResource<OperatorDto>({
       render: (row) => (row.disabled ? <Tag color="red">disabled</Tag> : 'active'),
     },
   ],
+  // With another active owner, every change but disabling a non-owner waits for that owner's approval, so each
+  // asks for a reason (the server answers 202 and the console says it was sent for approval).
   actions: (row, refresh) => (
     <>
-      <Button
-        size="small"
-        onClick={() =>
-          act('PUT', `/admin/api/operators/${row.id}`, { disabled: !row.disabled }, refresh).catch((error) =>
-            message.error(String(error.message)),
-          )
+      <ReasonButton
+        label={row.disabled ? 'Enable' : 'Disable'}
+        danger={!row.disabled}
+        title={`${row.disabled ? 'Enable' : 'Disable'} ${row.username}`}
+        onSubmit={(reason) =>
+          act('PUT', `/admin/api/operators/${row.id}`, { disabled: !row.disabled, reason }, refresh)
         }
-      >
-        {row.disabled ? 'Enable' : 'Disable'}
-      </Button>
-      <Button
-        size="small"
-        onClick={() =>
-          act('PUT', `/admin/api/operators/${row.id}`, { reset_totp: true }, refresh).catch((error) =>
-            message.error(String(error.message)),
-          )
+      />
+      <ReasonButton
+        label="Reset TOTP"
+        title={`Reset the authenticator of ${row.username}`}
+        description="The operator enrols a new authenticator at the next login; its sessions end."
+        onSubmit={(reason) =>
+          act('PUT', `/admin/api/operators/${row.id}`, { reset_totp: true, reason }, refresh)
         }
-      >
-        Reset TOTP
-      </Button>
+      />
     </>
   ),
 });

@@ -20,6 +20,14 @@ export async function listAllPaymentChannels(db: Kysely<Database>): Promise<Paym
 }
 
 /** Reads a payment channel for a change (locked on PostgreSQL until the transaction ends). */
+/** One payment channel as committed, without a lock. */
+export async function findPaymentChannelById(
+  db: Kysely<Database>,
+  id: number,
+): Promise<PaymentChannelRow | undefined> {
+  return db.selectFrom('payment_channels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function lockPaymentChannelById(
   trx: Kysely<Database>,
   dialect: DialectName,

@@ -279,6 +279,12 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
       sort_order: 7,
     });
     expect(atOnce.statusCode, atOnce.body).toBe(200);
+    // The console's form sends every setting it shows; settings sent unchanged are no change of payee.
+    const sameSettings = await updatePayment(mpurse.id, {
+      settings: { upi_account: 'goldshop@upi', payee_name: 'Gold Shop' },
+      sort_order: 8,
+    });
+    expect(sameSettings.statusCode, sameSettings.body).toBe(200);
     expect(await storedSettings('mpurse')).toEqual({ upi_account: 'goldshop@upi', payee_name: 'Gold Shop' });
     const response = await changeApproved(mpurse.id, {
       settings: { upi_account: 'payments@okaxis', payee_name: 'Gold Shop Ltd' },
@@ -290,7 +296,7 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
       min_amount: '200.00',
       max_amount: '40000.50',
       fixed_amounts: '200,500,1000',
-      sort_order: 7,
+      sort_order: 8,
     });
     expect(await storedSettings('mpurse')).toEqual({
       upi_account: 'payments@okaxis',

@@ -31,6 +31,7 @@ import type { PaymentChannelRow, PaymentChannelsTable } from '../payments/paymen
 import { channelPresetsSchema, formatPresets } from '../wallet/payment-channel.service.ts';
 import type { WithdrawalChannelRow, WithdrawalChannelsTable } from '../withdrawals/withdrawals.tables.ts';
 import {
+  findPaymentChannelById,
   listAllPaymentChannels,
   listAllWithdrawalChannels,
   lockPaymentChannelById,
@@ -240,11 +241,13 @@ export class ChannelsOperatorService {
     ip: string | null,
   ): Promise<{ code: 200; entry: AdminPaymentChannelDto } | ApprovalRequestedResponse> {
     const actor = { operator: operator.auditName, ip };
-    if (!changesWhereMoneyGoes(body)) {
-      const entry = await runInTransaction(this.database, (trx) => this.applyUpdate(trx, id, body, actor));
+    // A form sends every setting it shows; only those that differ from what is stored are changes.
+    const effective = await this.withoutUnchangedSettings(id, body);
+    if (!changesWhereMoneyGoes(effective)) {
+      const entry = await runInTransaction(this.database, (trx) => this.applyUpdate(trx, id, effective, actor));
       return { code: 200, entry };
     }
-    const { reason, ...change } = body;
+    const { reason, ...change } = effective;
     // Checked now as the approval will check it again, so nobody is asked to approve a change that fails.
     const row = await this.validateUpdate(id, change);
     if (reason === undefined) throw badRequest(CHANNEL_CHANGE_NEEDS_REASON);
@@ -279,6 +282,22 @@ export class ChannelsOperatorService {
       },
       operator,
     );
+  }
+
+  /** The body without the settings whose value is the one stored (secrets are never compared: write-only). */
+  private async withoutUnchangedSettings(
+    id: number,
+    body: AdminPaymentChannelUpdateBody,
+  ): Promise<AdminPaymentChannelUpdateBody> {
+    if (body.settings === undefined) return body;
+    const row = await findPaymentChannelById(this.database.db, id);
+    if (!row) throw notFound('Payment channel not found');
+    const current = openedSettings(this.secrets, row);
+    const changed = Object.entries(body.settings).filter(
+      ([name, text]) => text !== (typeof current[name] === 'string' ? current[name] : ''),
+    );
+    const { settings: _settings, ...rest } = body;
+    return changed.length === 0 ? rest : { ...rest, settings: Object.fromEntries(changed) };
   }
 
   /** Runs a change's checks against the channel as it is now, writing nothing; answers the channel's row. */
