@@ -244,7 +244,9 @@ export class ChannelsOperatorService {
     // A form sends every setting it shows; only those that differ from what is stored are changes.
     const effective = await this.withoutUnchangedSettings(id, body);
     if (!changesWhereMoneyGoes(effective)) {
-      const entry = await runInTransaction(this.database, (trx) => this.applyUpdate(trx, id, effective, actor));
+      const entry = await runInTransaction(this.database, (trx) =>
+        this.applyUpdate(trx, id, effective, actor),
+      );
       return { code: 200, entry };
     }
     const { reason, ...change } = effective;
