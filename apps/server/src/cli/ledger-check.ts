@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../config/config.ts';
-import { openDatabase } from '../db/dialect.ts';
 import { runAndStoreLedgerCheck } from '../modules/dashboard/dashboard.service.ts';
 import { formatLedgerReport } from '../modules/ledger/ledger-check.service.ts';
 import { systemClock } from '../platform/clock.ts';
+import { openForCommand } from './cli-database.ts';
 
 /**
  * `npm run ledger:check`: verifies every ledger invariant on the configured database (DATABASE_URL, or the
@@ -12,25 +10,9 @@ import { systemClock } from '../platform/clock.ts';
  * for the console's ledger health panel (table ledger_check_runs).
  */
 async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  if (config.databaseUrl.startsWith('sqlite:')) {
-    // Opening a missing SQLite file would create an empty database; say what is wrong instead.
-    const file = config.databaseUrl.slice('sqlite:'.length);
-    if (!fs.existsSync(file)) {
-      console.error(`No database at ${file}: start the server once, or set DATABASE_URL.`);
-      return 2;
-    }
-  }
-  const database = openDatabase({ url: config.databaseUrl, poolSize: 1 });
+  const start = openForCommand(() => undefined);
+  if (!start.ok) return start.exitCode;
+  const { database } = start;
   try {
     const { report } = await runAndStoreLedgerCheck(database, systemClock, 'cli');
     console.log(formatLedgerReport(report));

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../config/config.ts';
-import { openDatabase } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrator.ts';
 import { openSecretBox } from '../platform/secrets/open-secret-box.ts';
 import { resealedCount, resealSecrets } from '../platform/secrets/reseal.ts';
-import { type SecretBox, SecretBoxError } from '../platform/secrets/secret-box.ts';
+import { SecretBoxError } from '../platform/secrets/secret-box.ts';
+import { openForCommand } from './cli-database.ts';
 
 /**
  * `npm run secrets:reseal`: seals again, under SECRETS_KEY, every stored secret that needs it (plaintext from
@@ -14,27 +12,9 @@ import { type SecretBox, SecretBoxError } from '../platform/secrets/secret-box.t
  * does not open with the configured keys (nothing of its table is changed), 2 when it could not run.
  */
 async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  let secrets: SecretBox;
-  try {
-    config = loadConfig();
-    secrets = openSecretBox(config).box;
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  if (config.databaseUrl.startsWith('sqlite:')) {
-    // Opening a missing SQLite file would create an empty database; say what is wrong instead.
-    const file = config.databaseUrl.slice('sqlite:'.length);
-    if (!fs.existsSync(file)) {
-      console.error(`No database at ${file}: start the server once, or set DATABASE_URL.`);
-      return 2;
-    }
-  }
-  const database = openDatabase({ url: config.databaseUrl, poolSize: 1 });
+  const start = openForCommand((config) => openSecretBox(config).box);
+  if (!start.ok) return start.exitCode;
+  const { database, extra: secrets } = start;
   try {
     await migrateToLatest(database);
     const report = await resealSecrets(database, secrets);

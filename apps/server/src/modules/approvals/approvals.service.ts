@@ -279,16 +279,9 @@ export class ApprovalService {
     approver: OperatorPrincipal,
     decisionReason: string,
   ): Promise<{ code: 200; msg: string; entry: ApprovalRequestDto }> {
-    const checker = operatorIdentity(approver);
-    await expireApprovalRequests(this.database.db, this.clock.now());
-    const row = await runInTransaction(this.database, async (trx) => {
-      const locked = await this.lockPending(trx, id);
-      this.assertMayDecide(locked, checker);
-      await this.decide(trx, locked, checker, 'refused', decisionReason, this.clock.now(), null);
-      return findApprovalRequest(trx, id);
-    });
-    if (!row) throw new Error(`invariant: approval request ${id} vanished while refused`);
-    return { code: 200, msg: ApprovalMessage.refused, entry: this.toDto(row, approver, this.clock.now()) };
+    return this.closeUndone(id, approver, 'refused', decisionReason, (locked, decider) =>
+      this.assertMayDecide(locked, decider),
+    );
   }
 
   /** POST /admin/api/approvals/:id/cancel {reason}: the operator who asked withdraws the request. */
@@ -297,18 +290,32 @@ export class ApprovalService {
     requester: OperatorPrincipal,
     decisionReason: string,
   ): Promise<{ code: 200; msg: string; entry: ApprovalRequestDto }> {
-    const maker = operatorIdentity(requester);
+    return this.closeUndone(id, requester, 'cancelled', decisionReason, (locked, decider) => {
+      if (locked.requested_by_key !== decider.key) {
+        throw new AppError(ResponseCode.forbidden, ApprovalMessage.onlyRequesterCancels);
+      }
+    });
+  }
+
+  /** Closes a pending request without doing its action (refused or withdrawn), after the caller's rule. */
+  private async closeUndone(
+    id: number,
+    principal: OperatorPrincipal,
+    status: 'refused' | 'cancelled',
+    decisionReason: string,
+    assertMay: (locked: ApprovalRequestRow, decider: OperatorIdentity) => void,
+  ): Promise<{ code: 200; msg: string; entry: ApprovalRequestDto }> {
+    const decider = operatorIdentity(principal);
     await expireApprovalRequests(this.database.db, this.clock.now());
     const row = await runInTransaction(this.database, async (trx) => {
       const locked = await this.lockPending(trx, id);
-      if (locked.requested_by_key !== maker.key) {
-        throw new AppError(ResponseCode.forbidden, ApprovalMessage.onlyRequesterCancels);
-      }
-      await this.decide(trx, locked, maker, 'cancelled', decisionReason, this.clock.now(), null);
+      assertMay(locked, decider);
+      await this.decide(trx, locked, decider, status, decisionReason, this.clock.now(), null);
       return findApprovalRequest(trx, id);
     });
-    if (!row) throw new Error(`invariant: approval request ${id} vanished while cancelled`);
-    return { code: 200, msg: ApprovalMessage.cancelled, entry: this.toDto(row, requester, this.clock.now()) };
+    if (!row) throw new Error(`invariant: approval request ${id} vanished while ${status}`);
+    const msg = status === 'refused' ? ApprovalMessage.refused : ApprovalMessage.cancelled;
+    return { code: 200, msg, entry: this.toDto(row, principal, this.clock.now()) };
   }
 
   private async lockPending(trx: Kysely<Database>, id: number): Promise<ApprovalRequestRow> {
