@@ -52,7 +52,13 @@ function loadKnown(role: string): SecondOperator | undefined {
 function remember(operator: SecondOperator): void {
   known.set(operator.role, operator);
   const file = secondOperatorsFile();
-  if (file) fs.writeFileSync(file, JSON.stringify(Object.fromEntries(known), null, 2));
+  if (!file) return;
+  // Merged with what the file holds: a worker started again knows only the operators it has used so far, and
+  // must not drop the others (they exist on the server; making them again would be refused).
+  const stored = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, SecondOperator>)
+    : {};
+  fs.writeFileSync(file, JSON.stringify({ ...stored, [operator.role]: operator }, null, 2));
 }
 
 async function postJson(

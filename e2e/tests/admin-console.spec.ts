@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { callOperatorApiWithApproval, createOperator } from '../support/approvals.ts';
+import {
+  approveAsSecondOperator,
+  callOperatorApiWithApproval,
+  createOperator,
+  type PendingRequest,
+} from '../support/approvals.ts';
 import {
   CONSOLE_PASSWORD,
   callPlayerApi,
@@ -196,7 +201,8 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
     await expect(page.getByRole('table')).toBeVisible();
   }
 
-  // Save a game provider from its form; it is listed.
+  // Save a game provider from its form: a new provider is a request until a second operator approves it,
+  // and only then is it listed.
   await page.getByRole('menuitem', { name: 'Game providers' }).click();
   await page.getByRole('button', { name: 'Save provider' }).click();
   const providerForm = page.getByRole('dialog', { name: 'Save provider' });
@@ -204,7 +210,23 @@ test('an operator logs in with TOTP, confirms a UTR, approves and pays a withdra
   await providerForm.getByLabel('Name').fill('E2E Provider');
   await providerForm.getByLabel('Signing secret').fill('an-e2e-signing-secret-1234');
   await providerForm.getByLabel('Launch URL').fill('https://games.example.com/launch');
+  await providerForm.getByLabel(/Max multiplier/).fill('49.00');
+  await providerForm.getByLabel('Daily net payout cap').fill('100000');
+  await providerForm.getByLabel(/Reason/).fill('New games partner signed this week');
   await providerForm.getByRole('button', { name: 'Save' }).click();
+  const sent = page.getByTestId('approval-requested');
+  await expect(sent).toContainText('Sent for approval');
+  await expect(page.getByRole('row', { name: /e2e-provider.*E2E Provider/ })).toHaveCount(0);
+  const requestId = Number(
+    /#\/approvals\/(\d+)$/.exec(
+      (await sent.getByTestId('approval-requested-link').getAttribute('href')) ?? '',
+    )?.[1],
+  );
+  const pending = await callOperatorApi(request, 'GET', `/approvals/${requestId}`);
+  expect(JSON.stringify(pending)).not.toContain('an-e2e-signing-secret-1234');
+  await approveAsSecondOperator(request, pending.entry as PendingRequest, 'Partner contract checked');
+  await page.getByRole('menuitem', { name: 'Games' }).click();
+  await page.getByRole('menuitem', { name: 'Game providers' }).click();
   await expect(page.getByRole('row', { name: /e2e-provider.*E2E Provider/ })).toBeVisible();
 
   // Every action is in the audit log with the operator's name.

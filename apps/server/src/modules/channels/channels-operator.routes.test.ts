@@ -286,8 +286,11 @@ describeEachDatabase('operator API of payment and payout channels', (database) =
     });
     expect(sameSettings.statusCode, sameSettings.body).toBe(200);
     expect(await storedSettings('mpurse')).toEqual({ upi_account: 'goldshop@upi', payee_name: 'Gold Shop' });
+    // Sent with the payee, the other fields wait with it (the console's form sends them all at once).
     const response = await changeApproved(mpurse.id, {
       settings: { upi_account: 'payments@okaxis', payee_name: 'Gold Shop Ltd' },
+      min_amount: '200',
+      fixed_amounts: '200, 500,1000',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().entry.result.entry).toMatchObject({

@@ -4,7 +4,6 @@ import {
   type AdminWithdrawalChannelDto,
   type AdminWithdrawalChannelUpdateBody,
   type ApprovalRequestedResponse,
-  adminPaymentChannelUpdateBody,
   CHANNEL_SECRET_HINT_LENGTH,
   CHANNEL_SECRET_HINT_MIN_LENGTH,
   type ChannelSecretState,
@@ -65,7 +64,17 @@ export const CHANNEL_CHANGE_NEEDS_REASON =
  */
 const channelChangePayload = z.object({
   channel_id: z.number().int().positive(),
-  body: z.record(z.string(), z.unknown()),
+  // The change as the route parsed it (amounts already in minor units, presets a list): stored and applied
+  // as it is, never parsed again from the console's wire form.
+  body: z.object({
+    name: z.string().optional(),
+    is_enabled: z.boolean().optional(),
+    sort_order: z.number().int().optional(),
+    min_amount: z.number().int().optional(),
+    max_amount: z.number().int().optional(),
+    fixed_amounts: z.array(z.number().int()).optional(),
+    settings: z.record(z.string(), z.string()).optional(),
+  }),
   sealed_secrets: z.record(z.string(), z.string()),
 });
 type ChannelChangePayload = z.output<typeof channelChangePayload>;
@@ -324,7 +333,7 @@ export class ChannelsOperatorService {
         this.secrets.open(sealed, pendingChannelSecretPurpose(name)),
       ]),
     );
-    const body = adminPaymentChannelUpdateBody.parse({ ...payload.body, secrets });
+    const body: ChannelChange = { ...payload.body, secrets };
     const entry = await this.applyUpdate(
       trx,
       payload.channel_id,
